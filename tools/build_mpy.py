@@ -1,0 +1,42 @@
+"""Compile every module under firmware/ to .mpy bytecode for the RP2040 (-march=armv6m).
+
+Only files whose source is newer than their .mpy are recompiled. Exits non-zero, naming the
+file, if mpy-cross rejects anything (that is how CPython-only syntax is caught).
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--mpy-cross", default="mpy-cross")
+    parser.add_argument("--src", default="firmware")
+    parser.add_argument("--out", default="build/mpy")
+    args = parser.parse_args()
+    compiled = failed = total_bytes = 0
+    for root, _dirs, files in sorted(os.walk(args.src)):
+        for name in sorted(files):
+            if not name.endswith(".py"):
+                continue
+            src = os.path.join(root, name)
+            rel = os.path.relpath(src, args.src)
+            dst = os.path.join(args.out, rel[:-3] + ".mpy")
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            if not os.path.exists(dst) or os.path.getmtime(dst) < os.path.getmtime(src):
+                cmd = [args.mpy_cross, "-march=armv6m", "-O1", "-s", rel, "-o", dst, src]
+                result = subprocess.run(cmd, capture_output=True, text=True)
+                if result.returncode:
+                    failed += 1
+                    sys.stderr.write("mpy-cross rejected %s:\n%s" % (src, result.stderr))
+                    continue
+                compiled += 1
+            total_bytes += os.path.getsize(dst)
+    print("build: %d compiled, %d failed, %d bytes of .mpy in %s" % (compiled, failed, total_bytes, args.out))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

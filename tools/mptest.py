@@ -1,0 +1,70 @@
+"""Portable test runner: imports tests/portable/test_*.py and calls every test_* function.
+
+Runs under MicroPython (where pytest cannot) and under CPython alike. Usage:
+    micropython tools/mptest.py DIR [LABEL] [-k SUBSTRING]
+Prints one line per failure, then "N passed, N failed"; exits 1 on any failure and also when no
+test ran at all, so an empty or broken path can never pass silently.
+"""
+
+import sys
+
+try:
+    import os
+except ImportError:  # pragma: no cover - every port we use has os
+    os = None
+
+
+def _test_modules(folder):
+    names = [n[:-3] for n in os.listdir(folder) if n.startswith("test_") and n.endswith(".py")]
+    names.sort()
+    return names
+
+
+def _print_exception(exc):
+    if hasattr(sys, "print_exception"):
+        sys.print_exception(exc)
+    else:
+        import traceback
+
+        traceback.print_exception(type(exc), exc, exc.__traceback__)
+
+
+def main(argv):
+    folder = argv[1] if len(argv) > 1 else "tests/portable"
+    label = argv[2] if len(argv) > 2 and not argv[2].startswith("-") else "portable"
+    pattern = argv[argv.index("-k") + 1] if "-k" in argv else ""
+    if folder not in sys.path:
+        sys.path.append(folder)
+    passed = failed = 0
+    for module_name in _test_modules(folder):
+        try:
+            module = __import__(module_name)
+        except Exception as exc:  # an import error fails every test of that module
+            failed += 1
+            print("FAIL %s (import): %r" % (module_name, exc))
+            _print_exception(exc)
+            continue
+        names = [n for n in dir(module) if n.startswith("test_") and pattern in n]
+        names.sort()
+        for name in names:
+            function = getattr(module, name)
+            if not callable(function):
+                continue
+            try:
+                function()
+            except Exception as exc:
+                failed += 1
+                print("FAIL %s.%s: %r" % (module_name, name, exc))
+                _print_exception(exc)
+            else:
+                passed += 1
+    implementation = sys.implementation.name
+    print("%s tests (%s, %s): %d passed, %d failed" % (label, implementation, folder, passed, failed))
+    print("%d passed, %d failed" % (passed, failed))
+    if failed or not passed:
+        if not passed:
+            print("no test ran: failing the run")
+        sys.exit(1)
+
+
+main(sys.argv)
