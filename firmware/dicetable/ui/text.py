@@ -1,0 +1,150 @@
+"""Bitmap text on any framebuf.FrameBuffer: measure, draw, align and truncate one line.
+
+Fonts are the modules that tools/fontconv.py generates in dicetable/ui/fonts/, wrapped in `Font`.
+Each keeps its glyphs side by side in one bytes strip. framebuf.blit takes a source given as a
+tuple (buffer, width, height, format) whose buffer may be read-only, so the strip is drawn from
+where it lies (flash, once frozen) without a RAM copy. blit has no source rectangle, so one
+character costs two blits, both in C: the strip is blitted at -x into a scratch FrameBuffer one
+cell in size, which keeps exactly that glyph's cell, then the scratch onto the target with the
+background as the transparent key. Nothing is allocated per character, and framebuf clips both
+blits, so text may run off any edge of any format of FrameBuffer.
+
+(x, y) is always the top left of the line's cell: the baseline is `font.ascent` rows below y. Text
+is one line: a character the font lacks (a newline included) is drawn as a box, never an error.
+"""
+
+import framebuf
+from micropython import const
+
+_INK = const(1)  # value of glyph pixels in the strip and scratch; background is 0
+
+
+class Font:
+    """A generated font module ready to draw with, e.g. `Font(dicetable.ui.fonts.small)`.
+
+    height: rows in a line of text; ascent: rows above the baseline; width: the widest glyph,
+    which is also the advance of a missing character; ellipsis: what `fit` appends ("\u2026" when
+    the font has it, else "...").
+    """
+
+    def __init__(self, module):
+        self.height = module.HEIGHT
+        self.ascent = module.ASCENT
+        self.width = module.WIDTH
+        self._first = module.FIRST
+        self._ascii_count = module.ASCII_COUNT
+        self._extra = module.EXTRA
+        self._advances = module.ADVANCES
+        self._strip = (module.BITMAP, module.STRIP_WIDTH, module.HEIGHT, framebuf.MONO_HLSB)
+        # The one-cell scratch and a two-entry palette, made once: drawing then allocates nothing.
+        # RGB565 is framebuf's widest pixel, so the palette holds a colour of any target format.
+        stride = (self.width + 7) >> 3
+        self._scratch = framebuf.FrameBuffer(
+            bytearray(stride * self.height), self.width, self.height, framebuf.MONO_HLSB
+        )
+        self._palette = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
+        # A font whose glyphs all advance by `width` measures any string by its length alone.
+        monospace = self.width
+        for advance in self._advances:
+            if advance != self.width:
+                monospace = 0
+        self._monospace = monospace
+        self.ellipsis = "\u2026" if self.index("\u2026") >= 0 else "..."
+
+    def index(self, ch):
+        """Glyph number of the one-character string ch, or -1 if the font lacks it."""
+        index = ord(ch) - self._first
+        if 0 <= index < self._ascii_count:
+            return index
+        index = self._extra.find(ch)
+        return index + self._ascii_count if index >= 0 else -1
+
+    def advance(self, ch):
+        """Pixels that ch moves the pen, its replacement box included."""
+        index = self.index(ch)
+        return self._advances[index] if index >= 0 else self.width
+
+
+def measure(font, s):
+    """Width in pixels of s drawn in font: the x that `draw` returns, less the x it was given."""
+    if font._monospace:
+        return len(s) * font._monospace
+    total = 0
+    for ch in s:
+        total += font.advance(ch)
+    return total
+
+
+def draw(fb, font, s, x, y, color=1):
+    """Draw s on fb with its cell's top left at (x, y), clipped to fb; return the x after it.
+
+    Only glyph pixels are written (the background shows through), in `color`, a pixel value of
+    fb's format. A character the font lacks is drawn as a box one cell wide.
+    """
+    scratch = font._scratch
+    strip = font._strip
+    advances = font._advances
+    extra = font._extra
+    first = font._first
+    ascii_count = font._ascii_count
+    width = font.width
+    box_height = font.ascent - 1
+    key = 0
+    palette = None
+    if color != _INK:
+        # blit maps each scratch pixel through the palette and then skips the key: ink becomes
+        # `color`, background becomes a key that differs from it.
+        key = 1 if color == 0 else 0
+        palette = font._palette
+        palette.pixel(0, 0, key)
+        palette.pixel(1, 0, color)
+    for ch in s:
+        index = ord(ch) - first
+        if not 0 <= index < ascii_count:
+            index = extra.find(ch)
+            if index < 0:
+                fb.rect(x, y + 1, width - 1, box_height, color)
+                x += width
+                continue
+            index += ascii_count
+        if index:  # glyph 0 is the space (FIRST is 32): nothing to draw
+            scratch.blit(strip, -index * width, 0)
+            fb.blit(scratch, x, y, key, palette)
+        x += advances[index]
+    return x
+
+
+def fit(font, s, width):
+    """s if it fits in width pixels, else its longest prefix that fits with font.ellipsis after.
+
+    Spaces before the ellipsis are dropped; "" if not even the ellipsis fits. Allocates only when
+    it truncates.
+    """
+    if measure(font, s) <= width:
+        return s
+    room = width - measure(font, font.ellipsis)
+    if room < 0:
+        return ""
+    if font._monospace:
+        count = room // font._monospace
+    else:
+        count = 0
+        for ch in s:
+            room -= font.advance(ch)
+            if room < 0:
+                break
+            count += 1
+    return s[:count].rstrip() + font.ellipsis
+
+
+def draw_right(fb, font, s, x, y, width, color=1):
+    """Draw s right-aligned in the `width` pixels from x, truncated by `fit`; return its end."""
+    s = fit(font, s, width)
+    return draw(fb, font, s, x + width - measure(font, s), y, color)
+
+
+def draw_centred(fb, font, s, x, y, width, color=1):
+    """Draw s centred in the `width` pixels from x (spare odd pixel on the right), truncated by
+    `fit`; return the x after it."""
+    s = fit(font, s, width)
+    return draw(fb, font, s, x + (width - measure(font, s)) // 2, y, color)
