@@ -4,6 +4,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dicetable.core.rng import Rng
+
 from test_rng import PINNED_SEED_7
 
 

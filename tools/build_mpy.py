@@ -34,7 +34,10 @@ def main():
                     continue
                 compiled += 1
             total_bytes += os.path.getsize(dst)
-    print("build: %d compiled, %d failed, %d bytes of .mpy in %s" % (compiled, failed, total_bytes, args.out))
+    print(
+        "build: %d compiled, %d failed, %d bytes of .mpy in %s"
+        % (compiled, failed, total_bytes, args.out)
+    )
     return 1 if failed else 0
 
 

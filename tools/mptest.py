@@ -59,7 +59,9 @@ def main(argv):
             else:
                 passed += 1
     implementation = sys.implementation.name
-    print("%s tests (%s, %s): %d passed, %d failed" % (label, implementation, folder, passed, failed))
+    print(
+        "%s tests (%s, %s): %d passed, %d failed" % (label, implementation, folder, passed, failed)
+    )
     print("%d passed, %d failed" % (passed, failed))
     if failed or not passed:
         if not passed:

@@ -1,11 +1,12 @@
 """Cybo rules: every level's viability rule, in-order detection, quads, Grand Master."""
 
-from cybo_helpers import new, turn
 from dicetable.core.errors import IllegalAction
 from dicetable.core.protocol import CHANCE
 from dicetable.games import cybo
 from dicetable.games.cybo import Grid, grid_for
 from dicetable.games.cybo_data import GRIDS
+
+from cybo_helpers import new, turn
 
 
 def test_row_major_grid_has_the_fourteen_lines_of_the_reference():

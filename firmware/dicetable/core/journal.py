@@ -61,13 +61,27 @@ def _unseal(line):
     return payload if crc == crc16(payload) else None
 
 
+def canonical_json(value):
+    """JSON with dict keys sorted and no spaces: the same text on every runtime (MicroPython's
+    dicts do not keep insertion order and its json.dumps cannot sort keys)."""
+    if isinstance(value, dict):
+        keys = sorted(value)
+        parts = []
+        for key in keys:
+            parts.append(json.dumps(str(key)) + ":" + canonical_json(value[key]))
+        return "{" + ",".join(parts) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join([canonical_json(item) for item in value]) + "]"
+    return json.dumps(value)
+
+
 def header_line(game_id, params, seed):
-    body = json.dumps({"game": game_id, "params": params, "seed": seed}, separators=(",", ":"))
+    body = canonical_json({"game": game_id, "params": params, "seed": seed})
     return _seal(FORMAT_TAG + " " + body)
 
 
 def record_line(seat, action):
-    return _seal(json.dumps([seat, action], separators=(",", ":")))
+    return _seal(canonical_json([seat, action]))
 
 
 def parse_header(line):

@@ -43,6 +43,13 @@ class State:
     def is_terminal(self):
         return not self.actors()
 
+    def turn_seat(self):
+        """The seat the current prompt is about, also while the dice roll for it."""
+        actors = self.actors()
+        if actors and actors[0] != CHANCE:
+            return actors[0]
+        return 0
+
     def prompt(self, seat):
         if self.is_terminal():
             return PROMPT_NONE

@@ -18,5 +18,7 @@ class Clock:
     def ticks_diff(self, later, earlier):
         return time.ticks_diff(later, earlier)
 
-    async def sleep_ms(self, ms):
-        await asyncio.sleep_ms(ms)
+    def sleep_ms(self, ms):
+        # Hand back asyncio's own awaitable: an `async def` wrapper would allocate a new
+        # coroutine on every call, and the button scan sleeps every few milliseconds.
+        return asyncio.sleep_ms(ms)

@@ -160,6 +160,9 @@ class CyboState(State):
             return [self.seat]
         return [CHANCE]
 
+    def turn_seat(self):
+        return self.seat
+
     def legal_actions(self, seat):
         if self.phase == _QUAD_OFFER and seat == self.seat:
             return [QUAD_TRY, QUAD_DECLINE]

@@ -1,0 +1,99 @@
+"""Flash storage for the running game's journal and for settings, power-cut safe.
+
+The journal is append-only: each action is one line written and closed at once (on littlefs a
+closed file is committed), so a power cut can only tear the last line, which replay drops.
+Whole-file writes (settings, a journal cut back after a torn tail) go to a temporary file that
+is then renamed over the old one: littlefs renames atomically, so either version survives.
+"""
+
+import os
+
+_JOURNAL = "game.jnl"
+_PREVIOUS = "last.jnl"  # the finished game, kept for replay and bug reports
+_QUARANTINE = "bad.jnl"  # an unreadable save, moved aside so it cannot cause a crash loop
+_TEMPORARY = ".tmp"
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def _remove(path):
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+
+
+class Store:
+    """Files in one folder (the device's /data, a temporary folder in tests)."""
+
+    def __init__(self, folder):
+        self.folder = folder.rstrip("/")
+        try:
+            os.mkdir(self.folder)
+        except OSError:
+            pass  # already there
+
+    def path(self, name):
+        return self.folder + "/" + name
+
+    # --- the journal ------------------------------------------------------------------------
+    def load_lines(self):
+        """The journal's lines (the last may be torn), or None when no game is saved."""
+        path = self.path(_JOURNAL)
+        if not _exists(path):
+            return None
+        lines = []
+        with open(path, "rb") as file:
+            for raw in file:
+                # Decoding per line keeps a torn multi-byte character from hiding the lines
+                # before it; a line that does not decode fails its checksum like any other.
+                try:
+                    lines.append(raw.decode())
+                except UnicodeError:
+                    lines.append("")
+        return lines
+
+    def append(self, line):
+        with open(self.path(_JOURNAL), "a") as file:
+            file.write(line)
+
+    def truncate(self, length):
+        """Keep only the first `length` bytes of the journal (its trusted part)."""
+        path = self.path(_JOURNAL)
+        with open(path, "rb") as file:
+            data = file.read(length)
+        self.write_atomic(_JOURNAL, data)
+
+    def clear(self):
+        """End the saved game: it stays readable as last.jnl until the next one ends."""
+        path = self.path(_JOURNAL)
+        if _exists(path):
+            _remove(self.path(_PREVIOUS))
+            os.rename(path, self.path(_PREVIOUS))
+
+    def quarantine(self):
+        path = self.path(_JOURNAL)
+        if _exists(path):
+            _remove(self.path(_QUARANTINE))
+            os.rename(path, self.path(_QUARANTINE))
+
+    # --- whole files ------------------------------------------------------------------------
+    def write_atomic(self, name, data):
+        temporary = self.path(name + _TEMPORARY)
+        with open(temporary, "wb") as file:
+            file.write(data)
+        os.rename(temporary, self.path(name))
+
+    def read(self, name):
+        """A whole file's bytes, or None if it does not exist."""
+        path = self.path(name)
+        if not _exists(path):
+            return None
+        with open(path, "rb") as file:
+            return file.read()

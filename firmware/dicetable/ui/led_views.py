@@ -1,0 +1,48 @@
+"""What each game shows on the LED matrix, drawn with ui.dice_leds.
+
+`draw(canvas, state)` per game id. Turn colours come from SEAT_COLOURS, the same order the
+sheet uses for its seat marks.
+"""
+
+from dicetable.ui import dice_leds
+
+SEAT_COLOURS = (
+    dice_leds.BLUE,
+    dice_leds.ORANGE,
+    dice_leds.GREEN,
+    dice_leds.PURPLE,
+    dice_leds.CYAN,
+    dice_leds.PINK,
+)
+
+
+def _cybo(canvas, state):
+    """The d12 grid with this turn's rolls; between turns, the turn just finished (a bust's
+    last roll in red), so a roll that ended a turn stays visible."""
+    grid = state.grid
+    cells = [None] * 12
+    for number in grid.numbers:
+        row, column = grid.position[number]
+        cells[number - 1] = (column, row)
+    rolls = state.rolls
+    failed = False
+    seat = state.turn_seat()
+    if not rolls:
+        # The seat before this one in play order finished the latest turn (if any yet).
+        card = state.card[(seat - 1) % state.players]
+        if card:
+            rolls, _points, outcome = card[-1]
+            failed = outcome in ("bust", "quad-miss")
+    canvas.d12(rolls, dice_leds.WHITE, failed, tuple(cells))
+    canvas.turn(SEAT_COLOURS[seat % len(SEAT_COLOURS)], dice_leds.EDGE_BOTTOM)
+
+
+_VIEWS = {"cybo": _cybo}
+
+
+def draw(canvas, state):
+    view = _VIEWS.get(state.game_id)
+    if view is None:
+        canvas.clear()
+    else:
+        view(canvas, state)

@@ -1,0 +1,101 @@
+"""Refresh planning for the e-ink sheet: what changed, and partial or full refresh.
+
+The UI redraws the whole sheet into a frame buffer; this module compares it with the image the
+panel shows and returns the smallest rectangle that covers every change, aligned to whole bytes
+of the buffer format (8-pixel pages for MONO_VLSB, 8-pixel columns for MONO_HLSB) because that
+is what a partial window of the controllers can address anyway.
+
+A partial refresh leaves ghosts, so after `partial_budget` partials, at natural breaks (a new
+screen, the end of a round) or when most of the panel changed, a full refresh is planned.
+"""
+
+from micropython import const
+
+FULL = const(2)
+PARTIAL = const(1)
+NOTHING = const(0)
+
+# Partials between two full refreshes: a few rounds of Cybo before ghosting shows.
+DEFAULT_PARTIAL_BUDGET = const(12)
+# A change covering more than this share of the panel (in 1/16ths) is sent as a full refresh:
+# the partial would cost nearly as much and leave more ghosting behind.
+_FULL_AREA_SIXTEENTHS = const(10)
+
+
+def _first_difference(a, b, start, end, step):
+    index = start
+    while index != end:
+        if a[index] != b[index]:
+            return index
+        index += step
+    return -1
+
+
+def changed_rect(old, new, width, height, vertical_bytes):
+    """(x, y, w, h) covering every byte that differs, or None if the frames are equal.
+
+    vertical_bytes: True for MONO_VLSB (a byte is 8 pixels down: rows of `width` bytes, one per
+    8-pixel page), False for MONO_HLSB (a byte is 8 pixels across: rows of width/8 bytes).
+    """
+    if old == new:
+        return None
+    if vertical_bytes:
+        row_bytes, rows, unit_y, unit_x = width, (height + 7) >> 3, 8, 1
+    else:
+        row_bytes, rows, unit_y, unit_x = (width + 7) >> 3, height, 1, 8
+    top = bottom = -1
+    left = row_bytes
+    right = -1
+    old_view = memoryview(old)
+    new_view = memoryview(new)
+    for row in range(rows):
+        start = row * row_bytes
+        end = start + row_bytes
+        if old_view[start:end] == new_view[start:end]:
+            continue
+        if top < 0:
+            top = row
+        bottom = row
+        first = _first_difference(old, new, start, start + left, 1)
+        if first >= 0:
+            left = first - start
+        last = _first_difference(old, new, end - 1, start + right, -1)
+        if last >= 0:
+            right = last - start
+    x = left * unit_x
+    y = top * unit_y
+    w = min(width, (right + 1) * unit_x) - x
+    h = min(height, (bottom + 1) * unit_y) - y
+    return (x, y, w, h)
+
+
+class RefreshPlanner:
+    """Decides, for each new frame, between nothing, a partial window and a full refresh."""
+
+    def __init__(self, width, height, vertical_bytes, partial_budget=DEFAULT_PARTIAL_BUDGET):
+        self.width = width
+        self.height = height
+        self.vertical_bytes = vertical_bytes
+        self.partial_budget = partial_budget
+        self.partials_since_full = 0
+        self.force_full = True  # the first image is always a full refresh
+
+    def request_full(self):
+        """Ask for a full refresh at the next frame (new screen, end of a round)."""
+        self.force_full = True
+
+    def plan(self, shown, frame):
+        """(kind, rect) for showing `frame` on a panel that shows `shown`."""
+        rect = changed_rect(shown, frame, self.width, self.height, self.vertical_bytes)
+        if rect is None and not self.force_full:
+            return NOTHING, None
+        full = self.force_full or self.partials_since_full >= self.partial_budget
+        if rect is not None and not full:
+            area = rect[2] * rect[3] * 16
+            full = area > self.width * self.height * _FULL_AREA_SIXTEENTHS
+        if full:
+            self.force_full = False
+            self.partials_since_full = 0
+            return FULL, (0, 0, self.width, self.height)
+        self.partials_since_full += 1
+        return PARTIAL, rect

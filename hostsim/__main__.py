@@ -1,0 +1,70 @@
+"""DiceTable simulator.
+
+python -m hostsim                 the device in this terminal (a bot demo without a terminal)
+python -m hostsim run [options]   a headless game through simulated button presses
+python -m hostsim replay JOURNAL [--json]
+"""
+
+import argparse
+import sys
+
+
+def _parser():
+    parser = argparse.ArgumentParser(
+        prog="python -m hostsim",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    commands = parser.add_subparsers(dest="command")
+    run = commands.add_parser("run", help="play headless through simulated button presses")
+    run.add_argument("--game", default="cybo", choices=["cybo"])
+    run.add_argument("--players", type=int, default=3)
+    run.add_argument("--bots", type=int, default=2)
+    run.add_argument("--level", choices=["beginner", "advanced", "master", "grandmaster"])
+    run.add_argument("--grid", choices=["rows", "columns"])
+    run.add_argument("--seed", type=int, default=7)
+    run.add_argument("--board", default="sim296")
+    run.add_argument("--script", default="", help='keys to press first, e.g. "DOWN OK LONG:OK"')
+    run.add_argument(
+        "--no-autopilot",
+        action="store_true",
+        help="press only the script's keys (the game may stay unfinished)",
+    )
+    run.add_argument("--png", metavar="DIR", help="write panel and LED images after each refresh")
+    run.add_argument(
+        "--data", metavar="DIR", help="the device's flash folder (default: temporary)"
+    )
+    replay = commands.add_parser("replay", help="final state and scores of a saved game")
+    replay.add_argument("journal")
+    replay.add_argument("--json", action="store_true")
+    interactive = commands.add_parser("play", help="the device in this terminal")
+    interactive.add_argument("--board", default="sim296")
+    interactive.add_argument("--data", metavar="DIR", default=None)
+    interactive.add_argument("--seed", type=int, default=None)
+    return parser
+
+
+def main(argv=None):
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "run":
+            from hostsim.run import run
+
+            return run(args)
+        if args.command == "replay":
+            from hostsim.replay import main as replay_main
+
+            return replay_main(args.journal, args.json)
+        if args.command in (None, "play"):
+            from hostsim.interactive import main as interactive_main
+
+            return interactive_main(args)
+    except (ValueError, OSError) as exc:
+        # Bad scripts, unknown boards, unreadable files: one clear line, no traceback.
+        print("hostsim: %s" % exc, file=sys.stderr)
+        return 2
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,61 @@
+"""Plays the person's part in the headless simulator by choosing which button to press next.
+
+It reads what the screens show (cursor, options, whose turn) and answers with one logical key,
+so a whole game - menu, setup, every human turn, results - goes through the same button path a
+person uses. Human choices follow the game's bot policy.
+"""
+
+from dicetable.ui import keys
+from dicetable.ui.play import PauseScreen, PlayScreen
+from dicetable.ui.shell import MenuScreen, MessageScreen, ResultsScreen, SetupScreen
+
+
+class Autopilot:
+    def __init__(self, game_id, options):
+        self.game_id = game_id
+        self.options = options  # wanted setup values, e.g. {"players": 3, "bots": 2}
+        self.finished = False
+
+    def next_key(self, shell):
+        """The key to press now, or None when the game is over and its results are shown."""
+        screen = shell.screen
+        if isinstance(screen, ResultsScreen):
+            self.finished = True
+            return None
+        if isinstance(screen, MessageScreen):
+            return keys.OK
+        if isinstance(screen, PauseScreen):
+            return keys.OK if screen.cursor == 0 else keys.UP
+        if isinstance(screen, MenuScreen):
+            ids = [item[0] for item in screen.items]
+            return self._towards(screen.cursor, ids.index(self.game_id))
+        if isinstance(screen, SetupScreen):
+            return self._setup_key(screen)
+        if isinstance(screen, PlayScreen):
+            return self._play_key(screen)
+        raise RuntimeError("autopilot does not know the screen %r" % (screen,))
+
+    @staticmethod
+    def _towards(cursor, target):
+        if cursor == target:
+            return keys.OK
+        return keys.DOWN if cursor < target else keys.UP
+
+    def _setup_key(self, screen):
+        for row, (key, _label, _values, _titles) in enumerate(screen.options):
+            if key in self.options and screen.values[key] != self.options[key]:
+                return self._towards(screen.cursor, row)
+        return self._towards(screen.cursor, len(screen.options))
+
+    def _play_key(self, screen):
+        session = screen.session
+        asked = screen._human_seat_to_act()
+        if asked is None:
+            return None  # a bot is moving: wait
+        seat, is_roll = asked
+        if is_roll:
+            return keys.OK
+        state = session.state
+        choices = state.legal_actions(seat)
+        wanted = session.bot_action(seat)
+        return self._towards(screen.cursor % len(choices), choices.index(wanted))

@@ -1,0 +1,115 @@
+"""`python -m hostsim run`: a headless game driven through simulated button presses.
+
+The script's keys are pressed first; then the autopilot presses what a person would (menu,
+setup, every human turn) until the results are shown. Bots play their own seats. At the end the
+final sheet and scores are printed; `--png DIR` also writes the panel and the LEDs after every
+refresh.
+"""
+
+import asyncio
+import os
+import tempfile
+
+from dicetable.ui.shell import ResultsScreen
+from hostsim import script as scripts
+from hostsim.autopilot import Autopilot
+from hostsim.device import SimDevice
+from hostsim.terminal import braille_rows
+
+# The autopilot never needs more presses than this for one game; more means it is lost.
+MAX_AUTOPILOT_PRESSES = 20_000
+
+
+class Snapshots:
+    """Writes panel-NNNN.png and leds-NNNN.png after each refresh."""
+
+    def __init__(self, folder, device):
+        self.folder = folder
+        self.device = device
+        self.count = 0
+        os.makedirs(folder, exist_ok=True)
+
+    def __call__(self, app):
+        from PIL import Image
+
+        self.count += 1
+        self.device.panel.save_png(os.path.join(self.folder, "panel-%04d.png" % self.count))
+        width, height = app.led_width, app.led_height
+        image = Image.frombytes("RGB", (width, height), bytes(app.led_frame))
+        image = image.resize((width * 24, height * 24), Image.NEAREST)
+        image.save(os.path.join(self.folder, "leds-%04d.png" % self.count))
+
+
+async def play(device, steps, autopilot):
+    device.start()
+    try:
+        await device.wait_idle()
+        for kind, value in steps:
+            if kind == scripts.WAIT:
+                await device.clock.sleep_ms(value)
+            elif kind == scripts.BUSY:
+                await device.press(value, wait=False)
+            else:
+                await device.press(value, long=kind == scripts.LONG)
+        if autopilot is not None:
+            await device.wait_idle()
+            for _ in range(MAX_AUTOPILOT_PRESSES):
+                key = autopilot.next_key(device.app.shell)
+                if key is None:
+                    if autopilot.finished:
+                        break
+                    await device.wait_idle()
+                    continue
+                await device.press(key)
+            else:
+                raise RuntimeError("the autopilot did not finish the game")
+        await device.wait_idle()
+    finally:
+        await device.stop()
+
+
+def run(args):
+    """Returns the process exit code; prints the final sheet and scores."""
+    data_dir = args.data or tempfile.mkdtemp(prefix="dicetable-")
+    device = SimDevice(args.board, data_dir, args.seed)
+    if args.png:
+        device.app.on_refresh = Snapshots(args.png, device)
+    steps = scripts.parse(args.script or "")
+    options = {"players": args.players, "bots": args.bots}
+    for key, value in (("level", args.level), ("grid", args.grid)):
+        if value:
+            options[key] = value
+    autopilot = None if args.no_autopilot else Autopilot(args.game, options)
+    asyncio.run(play(device, steps, autopilot))
+    print_summary(device)
+    return 0
+
+
+def print_summary(device):
+    app = device.app
+    width, height = app.display.width, app.display.height
+    for row in braille_rows(width, height, device.panel_pixel, scale=2):
+        print(row)
+    screen = app.shell.screen
+    if isinstance(screen, ResultsScreen):
+        state = screen.session.state
+        winners = state.winners()
+        print("Final scores (%s, seed %d):" % (screen.session.module.TITLE, screen.session.seed))
+        for seat, total in enumerate(state.scores()):
+            mark = " *winner*" if seat in winners else ""
+            parts = ", ".join("%s %d" % item for item in state.breakdown(seat))
+            print("  %-6s %4d%s  %s" % (state.seat_name(seat), total, mark, parts))
+    else:
+        print("Screen: %s" % type(screen).__name__)
+    panel = device.panel
+    print(
+        "panel: %d full + %d partial refreshes, %d bytes; %d protocol problems; "
+        "%d ms of device time"
+        % (
+            panel.full_refreshes,
+            panel.partial_refreshes,
+            panel.bytes_received,
+            panel.violation_count,
+            device.clock.now,
+        )
+    )
