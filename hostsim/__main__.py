@@ -56,6 +56,9 @@ def main(argv=None):
 
             return replay_main(args.journal, args.json)
         if args.command in (None, "play"):
+            for name, default in (("board", "sim296"), ("data", None), ("seed", None)):
+                if not hasattr(args, name):
+                    setattr(args, name, default)
             from hostsim.interactive import main as interactive_main
 
             return interactive_main(args)

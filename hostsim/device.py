@@ -6,6 +6,7 @@ the real debounce/long-press code; the panel shows only what the real driver sen
 """
 
 import asyncio
+import os
 
 import machine  # the fake, from hostsim/shims
 
@@ -38,6 +39,8 @@ class SimDevice:
         panel = self.board["panel"]
         self.panel = SSD1680Model(self.clock, panel["width"], panel["height"])
         self.panel.attach(panel["spi"], panel["cs"], panel["dc"], panel["rst"], panel["busy"])
+        if hasattr(os, "makedirs"):  # CPython: nested folders; the device has one level
+            os.makedirs(data_dir, exist_ok=True)
         self.store = Store(data_dir)
         seeds = [seed]
 
@@ -60,7 +63,10 @@ class SimDevice:
 
     # --- running ----------------------------------------------------------------------------
     def start(self):
-        """Start the clock keeper and the app (call inside a running event loop)."""
+        """Start the clock keeper and the app (call inside a running event loop). A device can
+        be started again after `stop()`, like a board that is switched off and on."""
+        self.clock.running = True
+        self.app.running = True
         self._keeper = asyncio.create_task(self.clock.keeper())
         self._task = asyncio.create_task(self.app.run())
 

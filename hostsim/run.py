@@ -88,7 +88,7 @@ def run(args):
 def print_summary(device):
     app = device.app
     width, height = app.display.width, app.display.height
-    for row in braille_rows(width, height, device.panel_pixel, scale=2):
+    for row in braille_rows(width, height, device.panel_pixel):
         print(row)
     screen = app.shell.screen
     if isinstance(screen, ResultsScreen):
