@@ -13,8 +13,8 @@ BUILD := build/mpy
 # The heap used for functional test runs under MicroPython (about an RP2040's, see TOOLCHAIN.md).
 TEST_HEAP ?= 190wK
 # MICROPYPATH replaces the default path, so .frozen (asyncio) is listed first.
-MP_SRC_PATH := .frozen:firmware:hostsim/shims:tests/portable
-MP_MPY_PATH := .frozen:$(BUILD):hostsim/shims:tests/portable
+MP_SRC_PATH := .frozen:firmware:hostsim/shims:tests/portable:.
+MP_MPY_PATH := .frozen:$(BUILD):hostsim/shims:tests/portable:.
 
 .PHONY: all setup sim test test-cpython test-micropython build typecheck lint bench fonts clean
 

@@ -84,7 +84,8 @@ class SimDevice:
         while True:
             await self.clock.sleep_ms(10)
             if self._task is not None and self._task.done():
-                self._task.result()  # re-raise whatever ended the app
+                if hasattr(self._task, "result"):  # CPython: re-raise what ended the app
+                    self._task.result()
                 raise DeviceStuck("the app stopped")
             if self.app.idle() and not self.app.display.busy():
                 return

@@ -12,12 +12,10 @@ import tempfile
 
 from dicetable.ui.shell import ResultsScreen
 from hostsim import script as scripts
+from hostsim.drive import play
 from hostsim.autopilot import Autopilot
 from hostsim.device import SimDevice
 from hostsim.terminal import braille_rows
-
-# The autopilot never needs more presses than this for one game; more means it is lost.
-MAX_AUTOPILOT_PRESSES = 20_000
 
 
 class Snapshots:
@@ -38,34 +36,6 @@ class Snapshots:
         image = Image.frombytes("RGB", (width, height), bytes(app.led_frame))
         image = image.resize((width * 24, height * 24), Image.NEAREST)
         image.save(os.path.join(self.folder, "leds-%04d.png" % self.count))
-
-
-async def play(device, steps, autopilot):
-    device.start()
-    try:
-        await device.wait_idle()
-        for kind, value in steps:
-            if kind == scripts.WAIT:
-                await device.clock.sleep_ms(value)
-            elif kind == scripts.BUSY:
-                await device.press(value, wait=False)
-            else:
-                await device.press(value, long=kind == scripts.LONG)
-        if autopilot is not None:
-            await device.wait_idle()
-            for _ in range(MAX_AUTOPILOT_PRESSES):
-                key = autopilot.next_key(device.app.shell)
-                if key is None:
-                    if autopilot.finished:
-                        break
-                    await device.wait_idle()
-                    continue
-                await device.press(key)
-            else:
-                raise RuntimeError("the autopilot did not finish the game")
-        await device.wait_idle()
-    finally:
-        await device.stop()
 
 
 def run(args):

@@ -17,7 +17,7 @@ from hostsim import script
 from hostsim.autopilot import Autopilot
 from hostsim.device import SimDevice
 from hostsim.replay import replay_file
-from hostsim.run import play
+from hostsim.drive import play
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

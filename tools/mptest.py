@@ -6,6 +6,7 @@ Prints one line per failure, then "N passed, N failed"; exits 1 on any failure a
 test ran at all, so an empty or broken path can never pass silently.
 """
 
+import gc
 import sys
 
 try:
@@ -58,6 +59,11 @@ def main(argv):
                 _print_exception(exc)
             else:
                 passed += 1
+        # Forget the module before the next one: the heap is RP2040-sized, and frame buffers
+        # of later tests need the room (and the unfragmented space) the earlier ones used.
+        del sys.modules[module_name]
+        module = function = None
+        gc.collect()
     implementation = sys.implementation.name
     print(
         "%s tests (%s, %s): %d passed, %d failed" % (label, implementation, folder, passed, failed)

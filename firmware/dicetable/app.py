@@ -110,19 +110,17 @@ class App:
             self.on_refresh(self)
 
     async def _present_leds(self):
-        screen = self.shell.screen
-        session = getattr(screen, "session", None)
-        if session is None or not hasattr(screen, "view"):
+        state = self.shell.game_state()
+        if state is None:
             self.canvas.idle(0)
             self.leds.show(self.led_frame)
             return
-        if getattr(screen, "rolled", False):
-            screen.rolled = False
+        if self.shell.take_roll():
             self.rolls_animated += 1
-            seed = len(session.state.history)
+            seed = len(state.history)
             for step in range(dice_leds.ROLL_FRAMES):
                 self.canvas.roll(step, seed, 1, dice_leds.WHITE)
                 self.leds.show(self.led_frame)
                 await self.clock.sleep_ms(dice_leds.ROLL_FRAME_MS[step])
-        led_views.draw(self.canvas, session.state)
+        led_views.draw(self.canvas, state)
         self.leds.show(self.led_frame)

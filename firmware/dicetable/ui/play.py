@@ -113,6 +113,14 @@ class PlayScreen:
         self._break = False
         return broke
 
+    def game_state(self):
+        return self.session.state
+
+    def take_roll(self):
+        rolled = self.rolled
+        self.rolled = False
+        return rolled
+
     # --- what is shown ----------------------------------------------------------------------
     def view(self):
         state = self.session.state
@@ -168,6 +176,12 @@ class PauseScreen:
         return None
 
     def take_natural_break(self):
+        return False
+
+    def game_state(self):
+        return None
+
+    def take_roll(self):
         return False
 
     def draw(self, fb, width, height):

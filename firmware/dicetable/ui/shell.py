@@ -108,6 +108,14 @@ class Shell:
     def draw(self, fb):
         self.screen.draw(fb, self.width, self.height)
 
+    def game_state(self):
+        """The state of the game on screen (for the LEDs), or None outside a game."""
+        return self.screen.game_state()
+
+    def take_roll(self):
+        """True once after each roll, so the LEDs can play the roll animation."""
+        return self.screen.take_roll()
+
     def take_natural_break(self):
         """True once after a new screen or a screen's own break (end of a round)."""
         broke = self.screen_changed or self.screen.take_natural_break()
@@ -129,6 +137,12 @@ class Screen:
         return None
 
     def take_natural_break(self):
+        return False
+
+    def game_state(self):
+        return None
+
+    def take_roll(self):
         return False
 
 

@@ -1,0 +1,43 @@
+"""A whole Cybo game, UI, panel driver and all, on the simulated board under MicroPython.
+
+    MICROPYPATH=.frozen:firmware:hostsim/shims:. micropython -X heapsize=N tools/mp_game.py \
+        BOARD PLAYERS BOTS LEVEL SEED DATA_DIR
+
+Prints "GAME OK" and the scores when the game reached its results screen; `make bench` bisects
+the heap size with it, and a test runs it at the functional test heap.
+"""
+
+import asyncio
+import gc
+import sys
+
+from hostsim.autopilot import Autopilot
+from hostsim.device import SimDevice
+from hostsim.drive import play
+
+
+def main(argv):
+    board, players, bots, level, seed, data_dir = argv[1:7]
+    gc.collect()
+    device = SimDevice(board, data_dir, int(seed))
+    options = {"players": int(players), "bots": int(bots), "level": level}
+    asyncio.run(play(device, [], Autopilot("cybo", options)))
+    screen = device.app.shell.screen
+    if type(screen).__name__ != "ResultsScreen":
+        print("GAME NOT FINISHED", type(screen).__name__)
+        sys.exit(1)
+    state = screen.session.state
+    gc.collect()
+    print(
+        "GAME OK scores",
+        state.scores(),
+        "refreshes",
+        device.app.refreshes,
+        "panel bytes",
+        device.app.panel_bytes,
+        "free",
+        gc.mem_free(),
+    )
+
+
+main(sys.argv)
