@@ -12,9 +12,9 @@ import tempfile
 
 from dicetable.ui.shell import ResultsScreen
 from hostsim import script as scripts
-from hostsim.drive import play
 from hostsim.autopilot import Autopilot
 from hostsim.device import SimDevice
+from hostsim.drive import play
 from hostsim.terminal import braille_rows
 
 
