@@ -1,0 +1,313 @@
+"""E-ink driver for the SSD1680 family: SSD1680 2.9" (296x128) and SSD1683 4.2" (400x300).
+
+The UI draws a landscape image, colour 1 = black ink, in a framebuf of `FORMAT`, `width` x
+`height`, `BUFFER_SIZE` bytes, laid out so that buffer order is RAM order and a window is sent
+through a 256-byte table: 296x128 (glass: 128 sources x 296 gates, mounted landscape) is
+MONO_VLSB with the RAM counter moving along the gates, so a page row is one run of addresses
+(bytes bit-reversed and inverted); 400x300 (natively landscape) is MONO_HLSB (inverted only).
+A full refresh drives every pixel; a partial runs the differential mode-2 waveform, which
+moves only pixels where RAM 0x24 (new image) differs from RAM 0x26 (old image). The driver
+keeps what the glass shows (`_shown`, RAM format) and fills 0x26 from it, so the app may draw
+into its buffer while the panel is still refreshing.
+"""
+
+from micropython import const
+
+# Commands (SSD1680/SSD1683 datasheets, command table).
+_DRIVER_OUTPUT = const(0x01)
+_DEEP_SLEEP = const(0x10)
+_DATA_ENTRY = const(0x11)
+_SW_RESET = const(0x12)
+_TEMPERATURE_SENSOR = const(0x18)
+_MASTER_ACTIVATION = const(0x20)
+_UPDATE_CONTROL_1 = const(0x21)
+_UPDATE_CONTROL_2 = const(0x22)
+_WRITE_RAM_NEW = const(0x24)  # "B/W RAM": the image to show
+_WRITE_RAM_OLD = const(0x26)  # "red RAM": on B/W glass, the image shown now
+_BORDER = const(0x3C)
+_RAM_X_WINDOW = const(0x44)
+_RAM_Y_WINDOW = const(0x45)
+_RAM_X_COUNTER = const(0x4E)
+_RAM_Y_COUNTER = const(0x4F)
+
+# Data entry mode (0x11): counting directions, and which counter moves after each byte.
+_X_UP = const(0b001)
+_Y_UP = const(0b010)
+_ALONG_Y = const(0b100)  # else the X (source byte) counter moves first
+
+# Display update control 2 (0x22): the stages master activation runs, in this order.
+_CLOCK_ON = const(0b1000_0000)
+_ANALOG_ON = const(0b0100_0000)
+_LOAD_TEMPERATURE = const(0b0010_0000)
+_LOAD_LUT = const(0b0001_0000)
+_MODE_2 = const(0b0000_1000)  # differential waveform: needs the old image in RAM 0x26
+_DISPLAY = const(0b0000_0100)
+_ANALOG_OFF = const(0b0000_0010)
+_CLOCK_OFF = const(0b0000_0001)
+# Power down after every refresh: the glass keeps its image unpowered, and nothing is left on
+# if the app never comes back.
+_REFRESH_FULL = const(
+    _CLOCK_ON | _ANALOG_ON | _LOAD_TEMPERATURE | _LOAD_LUT | _DISPLAY | _ANALOG_OFF | _CLOCK_OFF
+)
+_REFRESH_PARTIAL = const(_REFRESH_FULL | _MODE_2)
+
+_MONO_VLSB = const(0)  # framebuf's format numbers (the same on every port)
+_MONO_HLSB = const(3)
+_RESET_PULSE_MS = const(10)  # RES# low, then settle: the 10 ms the panel makers' specs ask
+
+# Sent once after SW reset.
+_INIT_296x128 = (
+    (_DRIVER_OUTPUT, b"\x27\x01\x00"),  # 296 gates (MUX 295, low byte first); no mirroring
+    # Both counters up, Y (gates) first: one VLSB page row is one run of RAM addresses.
+    (_DATA_ENTRY, bytes((_X_UP | _Y_UP | _ALONG_Y,))),
+    (_TEMPERATURE_SENSOR, b"\x80"),  # internal sensor: the OTP waveform depends on temperature
+)
+_INIT_400x300 = (
+    (_DRIVER_OUTPUT, b"\x2b\x01\x00"),  # 300 gates (MUX 299); no mirroring
+    (_DATA_ENTRY, bytes((_X_UP | _Y_UP,))),  # X first: one HLSB row is one run of addresses
+    (_TEMPERATURE_SENSOR, b"\x80"),
+)
+# Sent before each refresh. Update control 1: red RAM read as 0 for a full refresh (every pixel
+# driven from the new image alone), normal for a partial (it is the old image); second byte:
+# source outputs S8..S167 for the 2.9" SSD1680 glass, all of them on the single SSD1683.
+_FULL_296x128 = (
+    (_BORDER, b"\x05"),  # border follows LUT1 (white): refreshed with the image
+    (_UPDATE_CONTROL_1, b"\x40\x80"),
+    (_UPDATE_CONTROL_2, bytes((_REFRESH_FULL,))),
+)
+_PARTIAL_296x128 = (
+    (_BORDER, b"\x80"),  # border held at VCOM: unchanged, and driving it would flash the frame
+    (_UPDATE_CONTROL_1, b"\x00\x80"),
+    (_UPDATE_CONTROL_2, bytes((_REFRESH_PARTIAL,))),
+)
+_FULL_400x300 = (
+    (_BORDER, b"\x01"),  # border follows LUT1: the glass maker's value for this panel
+    (_UPDATE_CONTROL_1, b"\x40\x00"),
+    (_UPDATE_CONTROL_2, bytes((_REFRESH_FULL,))),
+)
+_PARTIAL_400x300 = (
+    (_BORDER, b"\x80"),
+    (_UPDATE_CONTROL_1, b"\x00\x00"),
+    (_UPDATE_CONTROL_2, bytes((_REFRESH_PARTIAL,))),
+)
+# Landscape (width, height) -> (framebuf format, init, full set-up, partial set-up).
+_PANELS = {
+    (296, 128): (_MONO_VLSB, _INIT_296x128, _FULL_296x128, _PARTIAL_296x128),
+    (400, 300): (_MONO_HLSB, _INIT_400x300, _FULL_400x300, _PARTIAL_400x300),
+}
+
+
+class PanelTimeout(OSError):
+    """BUSY stayed high past its deadline: the panel is unplugged, unpowered or broken."""
+
+
+class SSD1680:
+    """Timing defaults (ms): the 2.9" glass takes about 1400 for a full refresh and 300 for a
+    partial at room temperature; cold glass runs longer waveforms, hence the margins.
+    `BUSY_POLL_MS` is how often BUSY is read while the asyncio loop runs other tasks."""
+
+    FULL_TIMEOUT_MS = 6000
+    PARTIAL_TIMEOUT_MS = 2500
+    RESET_TIMEOUT_MS = 500
+    BUSY_POLL_MS = 10
+
+    def __init__(self, spi, cs, dc, rst, busy, clock, width=296, height=128):
+        panel = _PANELS.get((width, height))
+        if panel is None:
+            raise ValueError("SSD1680: no panel of %dx%d" % (width, height))
+        self.FORMAT, self._init_sequence, self._full_sequence, self._partial_sequence = panel
+        self.width, self.height, self.BUFFER_SIZE = width, height, width * height // 8
+        self._spi, self._cs, self._dc, self._rst, self._busy_pin = spi, cs, dc, rst, busy
+        self._clock = clock
+        cs.init(cs.OUT, value=1)
+        dc.init(dc.OUT, value=0)
+        rst.init(rst.OUT, value=1)
+        busy.init(busy.IN)
+        self._vertical = vertical = self.FORMAT == _MONO_VLSB
+        self._stride = width if vertical else width // 8  # buffer bytes from one row to the next
+        self._shown = bytearray(self.BUFFER_SIZE)  # what the glass shows, in RAM format
+        self._row = bytearray(self._stride)
+        self._command_byte = bytearray(1)
+        self._arguments = bytearray(4)
+        arguments = memoryview(self._arguments)
+        self._one_argument, self._two_arguments = arguments[:1], arguments[:2]
+        self._table = bytearray(256)  # UI byte -> RAM byte
+        for value in range(256):
+            bits = value
+            if vertical:
+                bits = (bits & 0xF0) >> 4 | (bits & 0x0F) << 4
+                bits = (bits & 0xCC) >> 2 | (bits & 0x33) << 2
+                bits = (bits & 0xAA) >> 1 | (bits & 0x55) << 1
+            self._table[value] = bits ^ 0xFF
+        self._shown_valid = False  # glass content unknown until a full refresh ends
+        self._ram_stale = True  # controller RAM not known to hold `_shown`
+        self._lagging = None  # window where RAM 0x26 is still behind the glass
+        self._asleep = True  # state unknown: init() starts with a hardware reset
+        self._refreshing = False
+        self._deadline = 0
+        self.bytes_sent = 0
+
+    async def init(self):
+        """Hardware reset (also the way out of deep sleep), SW reset and set-up. The glass keeps
+        its image; the next refresh rewrites the controller's RAM."""
+        self._rst(0)
+        await self._clock.sleep_ms(_RESET_PULSE_MS)
+        self._rst(1)
+        await self._clock.sleep_ms(_RESET_PULSE_MS)
+        await self._wait_idle(self._after(self.RESET_TIMEOUT_MS), "reset")
+        self._command(_SW_RESET)
+        await self._wait_idle(self._after(self.RESET_TIMEOUT_MS), "reset")
+        for command, data in self._init_sequence:
+            self._command(command, data)
+        self._asleep = self._refreshing = False
+        self._ram_stale = True
+
+    async def show(self, buf, region=None, full=False):
+        """Refresh from `buf` and wait, waking the panel if asleep; `region` (x, y, w, h) asks
+        for a partial. Returns the window refreshed, widened to whole RAM bytes (8 pixels along
+        the sources). The first refresh after power-up or a timeout is full; the first after a
+        wake-up sends the whole image."""
+        if self._asleep:
+            await self.init()
+        await self.finish()
+        window = self.start_refresh(buf, region, full)
+        await self.finish()
+        return window
+
+    def busy(self):
+        return self._busy_pin() == 1
+
+    def start_refresh(self, buf, region=None, full=False):
+        """Send the image and start a refresh without waiting. Returns the window, or None if
+        the panel is still busy (nothing sent): then `await finish()` and try again."""
+        if self._asleep:
+            raise OSError("SSD1680: asleep, await init() first")
+        if len(buf) < self.BUFFER_SIZE:
+            raise ValueError("SSD1680: buffer smaller than BUFFER_SIZE")
+        whole = (0, 0, self.width, self.height)
+        window = whole if region is None else self._align(region)
+        if self.busy():
+            return None
+        full = full or not self._shown_valid
+        if full or self._ram_stale:
+            window = whole
+        if full:  # the new image into both planes: it is the next partial's old image
+            self._write_plane(_WRITE_RAM_NEW, window, buf)
+            self._write_plane(_WRITE_RAM_OLD, window, None)
+        else:  # bring 0x26 up to the glass (all of it after a reset), then the new image
+            lagging = window if self._ram_stale else self._lagging
+            if lagging is not None:
+                self._write_plane(_WRITE_RAM_OLD, lagging, None)
+            self._write_plane(_WRITE_RAM_NEW, window, buf)
+        for command, data in self._full_sequence if full else self._partial_sequence:
+            self._command(command, data)
+        self._command(_MASTER_ACTIVATION)
+        self._deadline = self._after(self.FULL_TIMEOUT_MS if full else self.PARTIAL_TIMEOUT_MS)
+        self._lagging = None if full else window
+        self._refreshing, self._shown_valid, self._ram_stale = True, False, False
+        return window
+
+    async def finish(self):
+        """Wait until the panel is idle: the refresh in progress (if any) has ended and the
+        panel has powered itself down. Raises PanelTimeout; the next refresh is then full."""
+        if self._asleep:
+            return
+        refreshing, self._refreshing = self._refreshing, False
+        deadline = self._deadline if refreshing else self._after(self.RESET_TIMEOUT_MS)
+        await self._wait_idle(deadline, "refresh" if refreshing else "idle")
+        self._shown_valid = self._shown_valid or refreshing
+
+    async def sleep(self):
+        """Deep sleep (mode 1: a few uA, RAM kept). Only a hardware reset wakes the controller:
+        `init()`, which `show` calls by itself."""
+        if not self._asleep:
+            await self.finish()
+            self._command(_DEEP_SLEEP, b"\x01")
+            self._asleep = True
+
+    def deinit(self):
+        """Leave the panel in deep sleep if it is idle; the pins belong to the board."""
+        if not self._asleep and not self.busy():
+            self._command(_DEEP_SLEEP, b"\x01")
+        self._asleep = True
+
+    def _align(self, region):
+        x, y, w, h = region
+        left, top = max(x, 0), max(y, 0)
+        right, bottom = min(x + w, self.width), min(y + h, self.height)
+        if right <= left or bottom <= top:
+            raise ValueError("SSD1680: region %r is empty or off the glass" % (region,))
+        if self._vertical:  # sources run down the landscape image
+            top, bottom = top & ~7, (bottom + 7) & ~7
+        else:
+            left, right = left & ~7, (right + 7) & ~7
+        return left, top, right - left, bottom - top
+
+    def _after(self, ms):
+        return self._clock.ticks_add(self._clock.ticks_ms(), ms)
+
+    async def _wait_idle(self, deadline, stage):
+        clock = self._clock
+        while self.busy():
+            if clock.ticks_diff(deadline, clock.ticks_ms()) <= 0:
+                raise PanelTimeout("SSD1680: BUSY still high at the %s deadline" % stage)
+            await clock.sleep_ms(self.BUSY_POLL_MS)
+
+    def _write_plane(self, command, window, buf):
+        # One RAM plane for a landscape window. `buf` None: send `_shown` as it is; else convert
+        # `buf` into `_shown` on the way. Rows are buffer pages (VLSB) or pixel rows (HLSB).
+        x, y, w, h = window
+        if self._vertical:  # RAM X = pages, RAM Y = landscape columns
+            first_row, rows, start, count = y >> 3, h >> 3, x, w
+            self._address(first_row, first_row + rows - 1, x, x + w - 1)
+        else:  # RAM X = byte columns, RAM Y = landscape rows
+            first_row, rows, start, count = y, h, x >> 3, w >> 3
+            self._address(start, start + count - 1, y, y + h - 1)
+        self._command(command)
+        shown, table, stride = self._shown, self._table, self._stride
+        if count == stride:  # whole rows are contiguous: one transfer
+            begin, end = first_row * stride, (first_row + rows) * stride
+            if buf is not None:
+                for index in range(begin, end):
+                    shown[index] = table[buf[index]]
+            self._send(1, memoryview(shown)[begin:end])
+            return
+        row = memoryview(self._row)[:count]
+        for base in range(first_row * stride + start, (first_row + rows) * stride, stride):
+            if buf is None:
+                for offset in range(count):
+                    row[offset] = shown[base + offset]
+            else:
+                for offset in range(count):
+                    row[offset] = shown[base + offset] = table[buf[base + offset]]
+            self._send(1, row)
+
+    def _address(self, x_first, x_last, y_first, y_last):
+        # RAM window and counters at its start. X is in bytes; Y (gates) is 9 bits, sent low
+        # byte first. Arguments go out of one preallocated buffer.
+        arguments = self._arguments
+        arguments[0], arguments[1] = x_first, x_last
+        self._command(_RAM_X_WINDOW, self._two_arguments)
+        arguments[0], arguments[1] = y_first & 0xFF, y_first >> 8
+        arguments[2], arguments[3] = y_last & 0xFF, y_last >> 8
+        self._command(_RAM_Y_WINDOW, arguments)
+        self._command(_RAM_Y_COUNTER, self._two_arguments)
+        arguments[0] = x_first
+        self._command(_RAM_X_COUNTER, self._one_argument)
+
+    def _command(self, command, data=None):
+        # The protocol chokepoint: every command goes through here, never while BUSY.
+        if self.busy():
+            raise OSError("SSD1680: command 0x%02x while BUSY" % command)
+        self._command_byte[0] = command
+        self._send(0, self._command_byte)
+        if data is not None:
+            self._send(1, data)
+
+    def _send(self, is_data, payload):
+        # The transport: the only code that touches DC, CS and the SPI bus.
+        self._dc(is_data)
+        self._cs(0)
+        self._spi.write(payload)
+        self._cs(1)
+        self.bytes_sent += len(payload)

@@ -1,0 +1,398 @@
+"""The SSD1680 driver against the controller model, over the fake machine, on a virtual clock.
+
+Plain functions with bare asserts: run by pytest on CPython and by tools/mptest.py under the
+MicroPython unix port (repo root on MICROPYPATH for `hostsim`). The glass is read back pixel by
+pixel through the model, so nothing here repeats the driver's byte mapping.
+"""
+
+import asyncio
+import gc
+
+import machine
+import neopixel
+
+from dicetable.drivers.ssd1680 import SSD1680, PanelTimeout
+from hostsim.devices.ssd1680 import SSD1680Model
+from hostsim.vclock import VirtualClock
+
+try:
+    import framebuf
+except ImportError:  # CPython before hostsim's framebuf shim exists
+    framebuf = None
+
+_MONO_VLSB = 0  # framebuf format numbers, so these tests do not need framebuf itself
+SPI_BUS, CS, DC, RST, BUSY = 1, 9, 8, 12, 13
+
+
+class Rig:
+    """A board with one panel: fake pins and bus, the model attached, the driver on top."""
+
+    def __init__(self, clock, width=296, height=128):
+        machine._reset_sim()
+        self.clock = clock
+        self.model = SSD1680Model(clock, width, height)
+        self.model.attach(spi=SPI_BUS, cs=CS, dc=DC, rst=RST, busy=BUSY)
+        spi = machine.SPI(SPI_BUS, baudrate=20_000_000, sck=machine.Pin(10),
+                          mosi=machine.Pin(11))
+        pins = [machine.Pin(ident) for ident in (CS, DC, RST, BUSY)]
+        self.driver = SSD1680(spi, pins[0], pins[1], pins[2], pins[3], clock, width, height)
+        self.width, self.height = width, height
+        self.buf = bytearray(self.driver.BUFFER_SIZE)
+        self.expected = bytearray(self.driver.BUFFER_SIZE)  # what the glass should show
+
+    def _locate(self, x, y):
+        if self.driver.FORMAT == _MONO_VLSB:
+            return (y >> 3) * self.width + x, 1 << (y & 7)
+        return y * (self.width >> 3) + (x >> 3), 0x80 >> (x & 7)
+
+    def ink(self, buf, x, y):
+        index, mask = self._locate(x, y)
+        return 1 if buf[index] & mask else 0
+
+    def set_ink(self, buf, x, y, ink):
+        index, mask = self._locate(x, y)
+        buf[index] = buf[index] | mask if ink else buf[index] & ~mask & 0xFF
+
+    def scribble(self, region, seed):
+        """Pseudo-random ink inside `region` of the app's buffer (same on both runtimes)."""
+        x0, y0, w, h = region
+        for y in range(max(y0, 0), min(y0 + h, self.height)):
+            for x in range(max(x0, 0), min(x0 + w, self.width)):
+                seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+                self.set_ink(self.buf, x, y, seed >> 16 & 1)
+
+    def expect(self, window):
+        """The glass should now show the app's buffer inside `window`."""
+        x0, y0, w, h = window
+        for y in range(y0, y0 + h):
+            for x in range(x0, x0 + w):
+                self.set_ink(self.expected, x, y, self.ink(self.buf, x, y))
+
+    def mismatches(self):
+        count = 0
+        for y in range(self.height):
+            row = self.model.image_row(y)
+            for x in range(self.width):
+                if row[x] != self.ink(self.expected, x, y):
+                    count += 1
+        return count
+
+
+def run(scenario, width=296, height=128):
+    """Run `await scenario(rig)` with the virtual clock's keeper; returns the rig."""
+    clock = VirtualClock()
+    gc.collect()  # the frame-sized buffers come next: allocate them in an unfragmented heap
+    rig = Rig(clock, width, height)
+
+    async def main():
+        keeper = asyncio.create_task(clock.keeper())
+        try:
+            await scenario(rig)
+        finally:
+            clock.running = False
+            await keeper
+            machine._reset_sim()  # the board registry would keep the model alive
+
+    asyncio.run(main())
+    return rig
+
+
+def full_refresh_shows_buffer(width, height):
+    async def scenario(rig):
+        await rig.driver.init()
+        rig.scribble((0, 0, width, height), 7)
+        started = rig.clock.now
+        assert await rig.driver.show(rig.buf) == (0, 0, width, height)
+        assert rig.clock.now - started >= rig.model.full_ms  # BUSY was awaited
+        rig.expect((0, 0, width, height))
+
+    rig = run(scenario, width, height)
+    assert rig.mismatches() == 0
+    assert rig.model.violations == []
+    assert (rig.model.full_refreshes, rig.model.partial_refreshes) == (1, 0)
+    assert rig.model.bytes_received == rig.driver.bytes_sent
+
+
+def test_full_refresh_296x128():
+    full_refresh_shows_buffer(296, 128)
+
+
+def test_full_refresh_400x300():
+    full_refresh_shows_buffer(400, 300)
+
+
+def partial_refreshes(width, height, steps):
+    async def scenario(rig):
+        await rig.driver.init()
+        rig.scribble((0, 0, width, height), 1)
+        await rig.driver.show(rig.buf)
+        rig.expect((0, 0, width, height))
+        for seed, (region, window) in enumerate(steps):
+            rig.scribble(region, seed + 2)
+            assert await rig.driver.show(rig.buf, region) == window
+            rig.expect(window)
+            assert rig.mismatches() == 0, (region, window)
+
+    rig = run(scenario, width, height)
+    assert rig.model.violations == []
+    assert (rig.model.full_refreshes, rig.model.partial_refreshes) == (1, len(steps))
+
+
+def test_partial_refreshes_296x128_widen_along_sources():
+    partial_refreshes(296, 128, [
+        ((8, 8, 40, 16), (8, 8, 40, 16)),  # aligned
+        ((101, 13, 37, 5), (101, 8, 37, 16)),  # y widened to whole bytes, x kept
+        ((0, 120, 296, 8), (0, 120, 296, 8)),  # full-width band: one transfer per plane
+        ((290, 125, 20, 20), (290, 120, 6, 8)),  # clipped at the corner
+        ((-5, -5, 10, 10), (0, 0, 5, 8)),
+    ])
+
+
+def test_partial_refreshes_400x300_widen_along_sources():
+    partial_refreshes(400, 300, [
+        ((13, 7, 30, 11), (8, 7, 40, 11)),  # x widened to whole bytes, y kept
+        ((392, 290, 9, 9), (392, 290, 8, 9)),  # clipped at the corner
+    ])
+
+
+def test_partial_only_changes_its_window():
+    async def scenario(rig):
+        await rig.driver.init()
+        await rig.driver.show(rig.buf)
+        rig.scribble((0, 0, 296, 128), 3)  # the app draws everywhere...
+        await rig.driver.show(rig.buf, (40, 64, 16, 8))  # ...but refreshes one window
+        rig.expect((40, 64, 16, 8))
+
+    rig = run(scenario)
+    assert rig.mismatches() == 0
+    assert rig.model.violations == []
+
+
+def test_drawing_during_a_refresh_keeps_old_image_right():
+    async def scenario(rig):
+        driver = rig.driver
+        await driver.init()
+        await driver.show(rig.buf)
+        rig.scribble((0, 0, 64, 16), 4)
+        assert driver.start_refresh(rig.buf, (0, 0, 64, 16)) == (0, 0, 64, 16)
+        rig.expect((0, 0, 64, 16))
+        assert driver.busy()
+        assert driver.start_refresh(rig.buf, (0, 0, 8, 8)) is None  # busy: nothing sent
+        rig.scribble((0, 0, 64, 16), 5)  # drawn while the panel refreshes
+        await driver.finish()
+        assert not driver.busy()
+        assert await driver.show(rig.buf, (0, 0, 64, 16)) == (0, 0, 64, 16)
+        rig.expect((0, 0, 64, 16))
+
+    rig = run(scenario)
+    assert rig.mismatches() == 0
+    assert rig.model.violations == []  # the model checks RAM 0x26 against the glass
+
+
+def test_partial_bytes_grow_with_the_window():
+    sent = []
+
+    async def scenario(rig):
+        await rig.driver.init()
+        await rig.driver.show(rig.buf)
+        for region in ((8, 16, 40, 16), (8, 16, 80, 16), (8, 16, 80, 32)):
+            await rig.driver.show(rig.buf, region)  # the next one also catches up 0x26 here
+            before = rig.driver.bytes_sent
+            await rig.driver.show(rig.buf, region)
+            sent.append(rig.driver.bytes_sent - before)
+
+    run(scenario)
+    # Window bytes (2 bytes per column per 16 rows) go twice: new image to 0x24 before the
+    # refresh, and to 0x26 before the next one.
+    overhead = sent[0] - 2 * 80
+    assert sent == [overhead + 160, overhead + 320, overhead + 640], sent
+    assert overhead < 40
+
+
+def test_first_show_is_full_even_when_partial_asked():
+    async def scenario(rig):
+        await rig.driver.init()
+        assert await rig.driver.show(rig.buf, (0, 0, 8, 8)) == (0, 0, 296, 128)
+
+    rig = run(scenario)
+    assert (rig.model.full_refreshes, rig.model.partial_refreshes) == (1, 0)
+
+
+def test_model_flags_a_command_while_busy():
+    async def scenario(rig):
+        driver = rig.driver
+        await driver.init()
+        driver.start_refresh(rig.buf)
+        try:
+            driver._command(0x22, b"\xff")
+        except OSError:
+            pass  # the driver's own guard refuses
+        else:
+            raise AssertionError("driver sent a command while BUSY")
+        driver._send(0, b"\x22")  # a broken driver: skips the guard
+        await driver.finish()
+
+    rig = run(scenario)
+    assert len(rig.model.violations) == 1
+    assert "while BUSY" in rig.model.violations[0]
+
+
+def test_model_flags_refresh_before_init_and_writes_outside_window():
+    async def scenario(rig):
+        driver = rig.driver
+        machine.Pin(RST).value(0)
+        machine.Pin(RST).value(1)  # reset, but no SW reset
+        driver._command(0x44, b"\x00\x01")  # RAM X window: bytes 0..1
+        driver._command(0x4E, b"\x05")  # counter outside it
+        driver._command(0x24, b"\x00")
+        driver._command(0x22, b"\xf7")
+        driver._command(0x20)
+
+    violations = run(scenario).model.violations
+    assert len(violations) == 2, violations
+    assert "outside the window" in violations[0]
+    assert "before init" in violations[1]
+
+
+def test_deep_sleep_then_wake_on_show():
+    async def scenario(rig):
+        driver, model = rig.driver, rig.model
+        await driver.init()
+        rig.scribble((0, 0, 296, 128), 6)
+        await driver.show(rig.buf)
+        rig.expect((0, 0, 296, 128))
+        await driver.sleep()
+        assert model.asleep and driver.busy()  # BUSY stays high in deep sleep
+        driver._send(0, b"\x22")  # a broken driver talks to a sleeping panel
+        assert "deep sleep" in model.violations.pop()
+        model.ram_new[:] = model.ram_old[:] = b"\x55" * len(model.ram_new)  # RAM not trusted
+        rig.scribble((16, 16, 8, 8), 7)
+        assert await driver.show(rig.buf, (16, 16, 8, 8)) == (0, 0, 296, 128)
+        rig.expect((0, 0, 296, 128))
+        assert not model.asleep
+
+    rig = run(scenario)
+    assert rig.mismatches() == 0
+    assert rig.model.violations == []
+    assert (rig.model.full_refreshes, rig.model.partial_refreshes) == (1, 1)
+
+
+def test_timeout_when_busy_stays_high():
+    async def scenario(rig):
+        driver, model = rig.driver, rig.model
+        await driver.init()
+        model.full_ms = 60_000
+        started = rig.clock.now
+        failure = None
+        try:
+            await driver.show(rig.buf)
+        except PanelTimeout as error:
+            failure = error
+        assert isinstance(failure, OSError)  # PanelTimeout is an OSError
+        assert rig.clock.now - started >= driver.FULL_TIMEOUT_MS
+        assert rig.clock.now - started < model.full_ms
+        model.full_ms, model.stuck_busy = 1400, True
+        try:
+            await driver.init()
+        except PanelTimeout:
+            pass
+        else:
+            raise AssertionError("no PanelTimeout")
+        model.stuck_busy = False
+        await driver.init()  # recovered: the reset ends the long refresh
+        assert await driver.show(rig.buf, (0, 0, 8, 8)) == (0, 0, 296, 128)  # full again
+
+    rig = run(scenario)
+    assert rig.model.violations == []
+    assert rig.model.full_refreshes == 2
+
+
+def raises(call, kind):
+    try:
+        call()
+    except kind:
+        return True
+    return False
+
+
+def test_bad_arguments_raise():
+    pins = [machine.Pin(ident) for ident in (1, 2, 3, 4)]
+    for size in ((128, 296), (250, 122)):
+        def construct(size=size):
+            return SSD1680(None, pins[0], pins[1], pins[2], pins[3], None, size[0], size[1])
+
+        assert raises(construct, ValueError), size
+
+    async def scenario(rig):
+        driver = rig.driver
+        assert raises(lambda: driver.start_refresh(rig.buf), OSError)  # before init()
+        await driver.init()
+        assert raises(lambda: driver.start_refresh(bytearray(10)), ValueError)
+        await driver.show(rig.buf)
+        for region in ((0, 0, 0, 10), (300, 0, 10, 10), (0, -20, 10, 10)):
+            def start(region=region):
+                return driver.start_refresh(rig.buf, region)
+
+            assert raises(start, ValueError), region
+
+    assert run(scenario).model.violations == []
+
+
+def test_framebuf_drawing_reaches_the_glass():
+    if framebuf is None:
+        return
+
+    async def scenario(rig):
+        assert rig.driver.FORMAT == framebuf.MONO_VLSB
+        canvas = framebuf.FrameBuffer(rig.buf, rig.width, rig.height, rig.driver.FORMAT)
+        canvas.fill(0)
+        canvas.rect(0, 0, rig.width, rig.height, 1)
+        canvas.text("Trek 12", 10, 10, 1)
+        await rig.driver.init()
+        await rig.driver.show(rig.buf)
+        rig.expect((0, 0, rig.width, rig.height))
+
+    rig = run(scenario)
+    assert rig.mismatches() == 0
+    assert rig.model.ink(0, 0) == 1 and rig.model.ink(5, 5) == 0  # frame drawn, inside white
+
+
+def test_machine_pins_share_lines_and_fire_irqs():
+    machine._reset_sim()
+    edges = []
+    button = machine.Pin(3, machine.Pin.IN, machine.Pin.PULL_UP)
+    assert button.value() == 1
+    button.irq(lambda pin: edges.append(pin.value()), machine.Pin.IRQ_FALLING)
+    machine._drive(3, 0)
+    machine._drive(3, 1)
+    assert edges == [0]
+    led = machine.Pin(4, machine.Pin.OUT, value=1)
+    assert machine.Pin(4).value() == 1 and machine._level(4) == 1
+    led.toggle()
+    assert machine._level(4) == 0
+    spi = machine.SPI(0)
+    spi.deinit()
+    try:
+        spi.write(b"\x00")
+    except OSError:
+        pass
+    else:
+        raise AssertionError("write after deinit")
+    machine._reset_sim()
+
+
+def test_neopixel_grb_through_bitstream():
+    machine._reset_sim()
+    frames = []
+    machine._attach_bitstream(16, frames.append)
+    strip = neopixel.NeoPixel(machine.Pin(16), 3)
+    strip.fill((1, 2, 3))
+    strip[2] = (10, 20, 30)
+    assert len(strip) == 3 and strip[2] == (10, 20, 30) and strip[-1] == (10, 20, 30)
+    strip.write()
+    assert frames == [bytes((2, 1, 3, 2, 1, 3, 20, 10, 30))]
+    assert machine._bitstream_record(16) == (1, frames[0])
+    white = neopixel.NeoPixel(machine.Pin(17), 1, bpp=4, timing=0)
+    white[0] = (1, 2, 3, 4)
+    assert bytes(white.buf) == bytes((2, 1, 3, 4)) and white.timing[0] == 800
+    machine._reset_sim()
