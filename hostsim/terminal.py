@@ -50,8 +50,16 @@ _TRUECOLOUR = 1 << 24
 _COLOUR_CACHE_SIZE = 1024
 
 # Braille dot bits, by the dot's (x, y) inside the 2x4 cell (Unicode braille patterns block).
-_DOTS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08),
-         (1, 1, 0x10), (1, 2, 0x20), (0, 3, 0x40), (1, 3, 0x80))
+_DOTS = (
+    (0, 0, 0x01),
+    (0, 1, 0x02),
+    (0, 2, 0x04),
+    (1, 0, 0x08),
+    (1, 1, 0x10),
+    (1, 2, 0x20),
+    (0, 3, 0x40),
+    (1, 3, 0x80),
+)
 _BRAILLE_BLANK = 0x2800
 
 # (blessed key names or characters, label for the help, logical key)
@@ -107,8 +115,9 @@ def _inked(pixel, x0, y0, scale, width, height):
 def led_cells(width, height, rgb):
     """Rows of (char, (r, g, b)) for an LED frame in row-major RGB order."""
     if len(rgb) != width * height * 3:
-        raise ValueError(f"need {width * height * 3} bytes for {width}x{height} LEDs, "
-                         f"got {len(rgb)}")
+        raise ValueError(
+            f"need {width * height * 3} bytes for {width}x{height} LEDs, got {len(rgb)}"
+        )
     rows = []
     for y in range(height):
         row = []
@@ -153,8 +162,9 @@ class TerminalView:
     def show_leds(self, width, height, rgb):
         """Take a copy of the LED frame: width * height * 3 bytes, row-major RGB."""
         if len(rgb) != width * height * 3:
-            raise ValueError(f"need {width * height * 3} bytes for {width}x{height} LEDs, "
-                             f"got {len(rgb)}")
+            raise ValueError(
+                f"need {width * height * 3} bytes for {width}x{height} LEDs, got {len(rgb)}"
+            )
         self._leds = (width, height, bytes(rgb))
 
     def set_status(self, *lines):
@@ -234,8 +244,11 @@ class TerminalView:
             led_rows = self._led_rows(side_x, side_y)
             status_y = side_y + (len(led_rows) + 1 if led_rows else 0)
             self._put(out, "leds", led_rows)
-            self._put(out, "status", self._status_rows(side_x, status_y, side_w,
-                                                       side_y + side_h - status_y))
+            self._put(
+                out,
+                "status",
+                self._status_rows(side_x, status_y, side_w, side_y + side_h - status_y),
+            )
         if not out:
             return False
         term.stream.write("".join(out))
@@ -276,8 +289,11 @@ class TerminalView:
                 return ("below", scale, 0, side_y, width - 1, height - side_y)
             needs.append(beside)
         need_w, need_h = needs[-1]
-        return ("small", f"terminal too small: need {need_w + 1}×{need_h}, have {width}×{height}",
-                f"(full size needs {needs[0][0] + 1}×{needs[0][1]})")
+        return (
+            "small",
+            f"terminal too small: need {need_w + 1}×{need_h}, have {width}×{height}",
+            f"(full size needs {needs[0][0] + 1}×{needs[0][1]})",
+        )
 
     def _panel_rows(self, scale):
         if self._panel is None:
@@ -324,5 +340,7 @@ class TerminalView:
         lines = [text[i] if i < len(text) else "" for i in range(rows - 2)]
         lines += [self._notice, LEGEND if len(LEGEND) <= width else _LEGEND_SHORT]
         term = self.term
-        return [(x, y0 + i, term.ljust(term.truncate(line, width), width))
-                for i, line in enumerate(lines)]
+        return [
+            (x, y0 + i, term.ljust(term.truncate(line, width), width))
+            for i, line in enumerate(lines)
+        ]

@@ -1,9 +1,10 @@
 """Properties of the press classifier under random presses with contact bounce (CPython)."""
 
-from dicetable.drivers.buttons import PressClassifier
-from dicetable.ui.keys import BACK, LEFT, OK, PRESS, RELEASE, RIGHT
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from dicetable.drivers.buttons import PressClassifier
+from dicetable.ui.keys import BACK, LEFT, OK, PRESS, RELEASE, RIGHT
 
 _PERIOD = 1 << 30
 _DEBOUNCE_MS = 50

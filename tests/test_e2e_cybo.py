@@ -16,8 +16,8 @@ from dicetable.ui.shell import MenuScreen, MessageScreen, ResultsScreen
 from hostsim import script
 from hostsim.autopilot import Autopilot
 from hostsim.device import SimDevice
-from hostsim.replay import replay_file
 from hostsim.drive import play
+from hostsim.replay import replay_file
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

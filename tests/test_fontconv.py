@@ -10,8 +10,9 @@ import subprocess
 import sys
 
 import pytest
-from dicetable.ui.fonts import large, medium, small
 from PIL import Image, ImageDraw, ImageFont
+
+from dicetable.ui.fonts import large, medium, small
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOL = os.path.join(ROOT, "tools", "fontconv.py")

@@ -22,8 +22,10 @@ def regions(width, height):
     """Regions that overlap the glass, some hanging over its edges (an empty one is an error,
     tested in the portable file)."""
     return st.tuples(
-        st.integers(-8, width - 1), st.integers(-8, height - 1),
-        st.integers(1, width // 2), st.integers(1, height // 2),
+        st.integers(-8, width - 1),
+        st.integers(-8, height - 1),
+        st.integers(1, width // 2),
+        st.integers(1, height // 2),
     ).filter(lambda region: region[0] + region[2] > 0 and region[1] + region[3] > 0)
 
 
@@ -68,10 +70,12 @@ def test_any_sequence_of_partials_keeps_glass_equal_to_what_was_refreshed(width,
     assert rig.model.partial_refreshes == len(steps)
 
 
-@pytest.mark.parametrize("width,height,full_bytes", [(296, 128, 2 * 4736 + 36),
-                                                     (400, 300, 2 * 15000 + 36)])
-def test_traffic_is_two_planes_for_full_and_twice_the_window_for_partial(width, height,
-                                                                         full_bytes):
+@pytest.mark.parametrize(
+    "width,height,full_bytes", [(296, 128, 2 * 4736 + 36), (400, 300, 2 * 15000 + 36)]
+)
+def test_traffic_is_two_planes_for_full_and_twice_the_window_for_partial(
+    width, height, full_bytes
+):
     counts = {}
 
     async def scenario(rig):
@@ -101,8 +105,11 @@ def test_reported_numbers_for_the_296x128_panel():
 
     async def scenario(rig):
         await rig.driver.init()
-        for name, region in (("full", None), ("first 40x16", (40, 32, 40, 16)),
-                             ("40x16", (40, 32, 40, 16))):
+        for name, region in (
+            ("full", None),
+            ("first 40x16", (40, 32, 40, 16)),
+            ("40x16", (40, 32, 40, 16)),
+        ):
             before = rig.driver.bytes_sent
             await rig.driver.show(rig.buf, region)
             sent[name] = rig.driver.bytes_sent - before
@@ -168,8 +175,15 @@ def test_model_reports_protocol_mistakes():
     raw(rig, 0x12)  # while RES# is low
     rig.driver._rst(1)
     messages = " | ".join(model.violations)
-    for words in ("extra data byte", "unknown command 0x99", "beyond the glass",
-                  "gate scan", "without analog power", "not modelled", "RES# is low"):
+    for words in (
+        "extra data byte",
+        "unknown command 0x99",
+        "beyond the glass",
+        "gate scan",
+        "without analog power",
+        "not modelled",
+        "RES# is low",
+    ):
         assert words in messages
     assert model.full_refreshes == 1  # the mistakes did not stop the valid refresh
 

@@ -46,10 +46,19 @@ def image(width, height, inked):
 # -- braille -------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("x, y, code", [
-    (0, 0, 0x2801), (0, 1, 0x2802), (0, 2, 0x2804), (1, 0, 0x2808),
-    (1, 1, 0x2810), (1, 2, 0x2820), (0, 3, 0x2840), (1, 3, 0x2880),
-])
+@pytest.mark.parametrize(
+    "x, y, code",
+    [
+        (0, 0, 0x2801),
+        (0, 1, 0x2802),
+        (0, 2, 0x2804),
+        (1, 0, 0x2808),
+        (1, 1, 0x2810),
+        (1, 2, 0x2820),
+        (0, 3, 0x2840),
+        (1, 3, 0x2880),
+    ],
+)
 def test_single_pixel_gives_its_braille_dot(x, y, code):
     assert braille_rows(2, 4, image(2, 4, {(x, y)})) == [chr(code)]
 
@@ -65,8 +74,10 @@ def test_cell_grid_size_and_partial_cells():
     # 3x5 pixels need 2x2 cells; pixels outside the image are never asked for.
     asked = []
     rows = braille_rows(3, 5, lambda x, y: asked.append((x, y)) or 1)
-    assert rows == [FULL + chr(0x2800 + 0x01 + 0x02 + 0x04 + 0x40),
-                    chr(0x2800 + 0x01 + 0x08) + chr(0x2801)]
+    assert rows == [
+        FULL + chr(0x2800 + 0x01 + 0x02 + 0x04 + 0x40),
+        chr(0x2800 + 0x01 + 0x08) + chr(0x2801),
+    ]
     assert all(x < 3 and y < 5 for x, y in asked)
 
 
@@ -85,8 +96,7 @@ def test_downscale_ors_pixels():
 
 
 def test_led_cells_carry_colours_row_major():
-    rgb = bytes([255, 0, 0, 0, 0, 0,
-                 1, 2, 3, 0, 255, 0])
+    rgb = bytes([255, 0, 0, 0, 0, 0, 1, 2, 3, 0, 255, 0])
     assert led_cells(2, 2, rgb) == [
         [(LED_ON, (255, 0, 0)), (LED_OFF, (0, 0, 0))],
         [(LED_ON, (1, 2, 3)), (LED_ON, (0, 255, 0))],
@@ -104,21 +114,24 @@ def test_led_frame_of_wrong_length_is_refused():
 # -- keys ----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("key, logical", [
-    (Keystroke("\x1b[A", code=259, name="KEY_UP"), "UP"),
-    (Keystroke("\x1b[B", code=258, name="KEY_DOWN"), "DOWN"),
-    (Keystroke("\x1b[D", code=260, name="KEY_LEFT"), "LEFT"),
-    (Keystroke("\x1b[C", code=261, name="KEY_RIGHT"), "RIGHT"),
-    (Keystroke("\r", code=343, name="KEY_ENTER"), "OK"),
-    (Keystroke(" "), "OK"),
-    (Keystroke("\x7f", code=263, name="KEY_BACKSPACE"), "BACK"),
-    (Keystroke("\x1b", code=361, name="KEY_ESCAPE"), "BACK"),
-    (Keystroke("q"), "QUIT"),
-    (Keystroke("Q"), "QUIT"),
-    (Keystroke("p"), "LEFT"),
-    (Keystroke("n"), "RIGHT"),
-    (Keystroke("h"), "HELP"),
-])
+@pytest.mark.parametrize(
+    "key, logical",
+    [
+        (Keystroke("\x1b[A", code=259, name="KEY_UP"), "UP"),
+        (Keystroke("\x1b[B", code=258, name="KEY_DOWN"), "DOWN"),
+        (Keystroke("\x1b[D", code=260, name="KEY_LEFT"), "LEFT"),
+        (Keystroke("\x1b[C", code=261, name="KEY_RIGHT"), "RIGHT"),
+        (Keystroke("\r", code=343, name="KEY_ENTER"), "OK"),
+        (Keystroke(" "), "OK"),
+        (Keystroke("\x7f", code=263, name="KEY_BACKSPACE"), "BACK"),
+        (Keystroke("\x1b", code=361, name="KEY_ESCAPE"), "BACK"),
+        (Keystroke("q"), "QUIT"),
+        (Keystroke("Q"), "QUIT"),
+        (Keystroke("p"), "LEFT"),
+        (Keystroke("n"), "RIGHT"),
+        (Keystroke("h"), "HELP"),
+    ],
+)
 def test_keys_map_to_logical_buttons(key, logical):
     view = TerminalView(SizedTerminal())
     assert view.translate(key) == logical

@@ -20,8 +20,20 @@ _RAM_ZERO = const(0x4)
 _RAM_INVERSE = const(0x8)
 _MAX_VIOLATIONS = const(50)
 # Data bytes each command takes; 0x24/0x26 take any number, 0x12/0x20/0x7F none.
-_ARGUMENTS = {0x01: 3, 0x10: 1, 0x11: 1, 0x18: 1, 0x1A: 2, 0x21: 2, 0x22: 1, 0x3C: 1,
-              0x44: 2, 0x45: 4, 0x4E: 1, 0x4F: 2}
+_ARGUMENTS = {
+    0x01: 3,
+    0x10: 1,
+    0x11: 1,
+    0x18: 1,
+    0x1A: 2,
+    0x21: 2,
+    0x22: 1,
+    0x3C: 1,
+    0x44: 2,
+    0x45: 4,
+    0x4E: 1,
+    0x4F: 2,
+}
 # Landscape size -> (sources, gates, glass mounted with landscape x along the gates,
 # full refresh ms, partial refresh ms): published figures, rounded.
 PANELS = {
@@ -161,8 +173,9 @@ class SSD1680Model:
             self.x = first & 0x3F
         elif command == 0x4F:
             self.y = first | (arguments[1] & 1) << 8
-        if command in (0x44, 0x45) and (max(self.window[:2]) >= self.x_bytes
-                                         or max(self.window[2:]) >= self.gates):
+        if command in (0x44, 0x45) and (
+            max(self.window[:2]) >= self.x_bytes or max(self.window[2:]) >= self.gates
+        ):
             self.flag("RAM window %r reaches beyond the glass" % (self.window,))
 
     def _write_ram(self, data):
@@ -173,8 +186,9 @@ class SSD1680Model:
         along_y = self.entry & 4
         x, y, x_bytes, outside = self.x, self.y, self.x_bytes, 0
         for value in data:
-            if (min(x_start, x_end) <= x <= max(x_start, x_end)
-                    and min(y_start, y_end) <= y <= max(y_start, y_end)):
+            if min(x_start, x_end) <= x <= max(x_start, x_end) and min(y_start, y_end) <= y <= max(
+                y_start, y_end
+            ):
                 plane[y * x_bytes + x] = value
             else:
                 outside += 1

@@ -103,8 +103,9 @@ class Pin:
     def toggle(self):
         self.value(not self._line.latch)
 
-    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, *, priority=1, wake=None,
-            hard=False):
+    def irq(
+        self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, *, priority=1, wake=None, hard=False
+    ):
         line = self._line
         line.handler, line.trigger, line.pin = handler, trigger, self
         line.level = line.resolve()  # edges count from now on
@@ -118,14 +119,35 @@ class SPI:
     MSB = 1
     LSB = 0
 
-    def __init__(self, id, baudrate=1_000_000, *, polarity=0, phase=0, bits=8, firstbit=MSB,
-                 sck=None, mosi=None, miso=None):
+    def __init__(
+        self,
+        id,
+        baudrate=1_000_000,
+        *,
+        polarity=0,
+        phase=0,
+        bits=8,
+        firstbit=MSB,
+        sck=None,
+        mosi=None,
+        miso=None,
+    ):
         self.id = id
         self._open = False
         self.init(baudrate, polarity=polarity, phase=phase, bits=bits, firstbit=firstbit)
 
-    def init(self, baudrate=1_000_000, *, polarity=0, phase=0, bits=8, firstbit=MSB,
-             sck=None, mosi=None, miso=None):
+    def init(
+        self,
+        baudrate=1_000_000,
+        *,
+        polarity=0,
+        phase=0,
+        bits=8,
+        firstbit=MSB,
+        sck=None,
+        mosi=None,
+        miso=None,
+    ):
         self.baudrate = baudrate
         self.polarity, self.phase, self.bits, self.firstbit = polarity, phase, bits, firstbit
         self._open = True

@@ -3,6 +3,7 @@
 import asyncio
 
 import micropython
+
 from dicetable.drivers.buttons import ButtonScanner, EventRing, PressClassifier
 from dicetable.ui import keys
 from dicetable.ui.keys import BACK, DOUBLE, LEFT, LONG, OK, PRESS, RELEASE, REPEAT, RIGHT, STUCK

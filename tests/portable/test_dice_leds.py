@@ -1,6 +1,7 @@
 """Dice pictures for the LED matrix: faces, zero and gangster, d12 grid, pages, animations."""
 
 import micropython
+
 from dicetable.ui import dice_leds
 from dicetable.ui.dice_leds import (
     BLUE,

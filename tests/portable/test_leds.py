@@ -1,6 +1,7 @@
 """LED matrix driver: pixel order, rotation, current cap, write-on-change."""
 
 import micropython
+
 from dicetable.drivers.leds import LEDMatrix
 
 

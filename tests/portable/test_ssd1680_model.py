@@ -32,8 +32,7 @@ class Rig:
         self.clock = clock
         self.model = SSD1680Model(clock, width, height)
         self.model.attach(spi=SPI_BUS, cs=CS, dc=DC, rst=RST, busy=BUSY)
-        spi = machine.SPI(SPI_BUS, baudrate=20_000_000, sck=machine.Pin(10),
-                          mosi=machine.Pin(11))
+        spi = machine.SPI(SPI_BUS, baudrate=20_000_000, sck=machine.Pin(10), mosi=machine.Pin(11))
         pins = [machine.Pin(ident) for ident in (CS, DC, RST, BUSY)]
         self.driver = SSD1680(spi, pins[0], pins[1], pins[2], pins[3], clock, width, height)
         self.width, self.height = width, height
@@ -139,20 +138,28 @@ def partial_refreshes(width, height, steps):
 
 
 def test_partial_refreshes_296x128_widen_along_sources():
-    partial_refreshes(296, 128, [
-        ((8, 8, 40, 16), (8, 8, 40, 16)),  # aligned
-        ((101, 13, 37, 5), (101, 8, 37, 16)),  # y widened to whole bytes, x kept
-        ((0, 120, 296, 8), (0, 120, 296, 8)),  # full-width band: one transfer per plane
-        ((290, 125, 20, 20), (290, 120, 6, 8)),  # clipped at the corner
-        ((-5, -5, 10, 10), (0, 0, 5, 8)),
-    ])
+    partial_refreshes(
+        296,
+        128,
+        [
+            ((8, 8, 40, 16), (8, 8, 40, 16)),  # aligned
+            ((101, 13, 37, 5), (101, 8, 37, 16)),  # y widened to whole bytes, x kept
+            ((0, 120, 296, 8), (0, 120, 296, 8)),  # full-width band: one transfer per plane
+            ((290, 125, 20, 20), (290, 120, 6, 8)),  # clipped at the corner
+            ((-5, -5, 10, 10), (0, 0, 5, 8)),
+        ],
+    )
 
 
 def test_partial_refreshes_400x300_widen_along_sources():
-    partial_refreshes(400, 300, [
-        ((13, 7, 30, 11), (8, 7, 40, 11)),  # x widened to whole bytes, y kept
-        ((392, 290, 9, 9), (392, 290, 8, 9)),  # clipped at the corner
-    ])
+    partial_refreshes(
+        400,
+        300,
+        [
+            ((13, 7, 30, 11), (8, 7, 40, 11)),  # x widened to whole bytes, y kept
+            ((392, 290, 9, 9), (392, 290, 8, 9)),  # clipped at the corner
+        ],
+    )
 
 
 def test_partial_only_changes_its_window():
@@ -318,6 +325,7 @@ def raises(call, kind):
 def test_bad_arguments_raise():
     pins = [machine.Pin(ident) for ident in (1, 2, 3, 4)]
     for size in ((128, 296), (250, 122)):
+
         def construct(size=size):
             return SSD1680(None, pins[0], pins[1], pins[2], pins[3], None, size[0], size[1])
 
@@ -330,6 +338,7 @@ def test_bad_arguments_raise():
         assert raises(lambda: driver.start_refresh(bytearray(10)), ValueError)
         await driver.show(rig.buf)
         for region in ((0, 0, 0, 10), (300, 0, 10, 10), (0, -20, 10, 10)):
+
             def start(region=region):
                 return driver.start_refresh(rig.buf, region)
 

@@ -7,6 +7,7 @@ import gc
 import sys
 
 import framebuf
+
 from dicetable.ui import text
 from dicetable.ui.fonts import large, medium, small
 
