@@ -215,41 +215,40 @@ def render_times():
 
 
 def panel_traffic():
-    """Bytes the driver sends for one cursor move and for a whole round of 3 players."""
+    """Bytes the driver sends for a cursor move and for one round of a 3-player game, with the
+    changed region (what the planner asked for) beside them. One continuous run per figure:
+    restarting the app would re-initialise the panel and send whole frames."""
+    from hostsim.autopilot import Autopilot
+
     with tempfile.TemporaryDirectory() as data:
         device = SimDevice("sim296", data, seed=7)
-        asyncio.run(play(device, script.parse("OK"), None))  # on the setup screen now
-        before = device.panel.bytes_received
-        asyncio.run(play(device, script.parse("UP"), None))
-        kind, rect, _sent = device.app.last_refresh
-        move_bytes = device.panel.bytes_received - before
-        move_region = rect[2] * rect[3] // 8
-        # Start a 3-player game (2 bots) and measure the traffic of round 2 (round 1 starts with
-        # the full refresh of the new screen).
-        asyncio.run(play(device, script.parse("DOWN OK UP UP OK DOWN DOWN DOWN OK"), None))
-        state = device.app.shell.screen.session.state
+        moves = []
+        device.app.on_refresh = lambda app: moves.append(app.last_refresh)
+        asyncio.run(play(device, script.parse("OK UP UP DOWN"), None))
+        cursor = moves[-3:]  # three cursor moves on the setup screen
+    with tempfile.TemporaryDirectory() as data:
+        device = SimDevice("sim296", data, seed=7)
         rounds = {}
 
         def on_refresh(app):
-            rounds.setdefault(state.round, []).append(app.last_refresh)
+            state = app.shell.game_state()
+            if state is not None:
+                rounds.setdefault(state.round, []).append(app.last_refresh)
 
         device.app.on_refresh = on_refresh
-        from hostsim.autopilot import Autopilot
-
-        pilot = Autopilot("cybo", {"players": 3, "bots": 2})
-        while state.round < 3 and not state.is_terminal():
-            key = pilot.next_key(device.app.shell)
-            asyncio.run(play(device, [] if key is None else [("press", key)], None))
+        asyncio.run(play(device, [], Autopilot("cybo", {"players": 3, "bots": 2})))
+        # Round 2 (index 1): round 1 begins with the new screen's full refresh.
         round_two = rounds.get(1, [])
-        return {
-            "move_bytes": move_bytes,
-            "move_region": move_region,
-            "move_kind": "partial" if kind == 1 else "full",
-            "round_refreshes": len(round_two),
-            "round_bytes": sum(item[2] for item in round_two),
-            "round_region": sum(item[1][2] * item[1][3] // 8 for item in round_two),
-            "full_frame": 296 * 128 // 8,
-        }
+    return {
+        "move_bytes": sum(item[2] for item in cursor) // len(cursor),
+        "move_region": sum(item[1][2] * item[1][3] // 8 for item in cursor) // len(cursor),
+        "move_kinds": sorted(set("partial" if item[0] == 1 else "full" for item in cursor)),
+        "round_refreshes": len(round_two),
+        "round_full": sum(1 for item in round_two if item[0] == 2),
+        "round_bytes": sum(item[2] for item in round_two),
+        "round_region": sum(item[1][2] * item[1][3] // 8 for item in round_two),
+        "full_frame": 296 * 128 // 8,
+    }
 
 
 def mpy_bytes():
@@ -292,11 +291,17 @@ def main():
     print("  e-ink, 296x128 (full frame %d bytes of image per plane):" % traffic["full_frame"])
     print(
         "    cursor move: %d bytes sent (%s) for a %d-byte changed region"
-        % (traffic["move_bytes"], traffic["move_kind"], traffic["move_region"])
+        % (traffic["move_bytes"], "/".join(traffic["move_kinds"]), traffic["move_region"])
     )
     print(
-        "    one round, 3 players: %d refreshes, %d bytes sent for %d bytes of changed regions"
-        % (traffic["round_refreshes"], traffic["round_bytes"], traffic["round_region"])
+        "    one round, 3 players: %d refreshes (%d full), %d bytes sent for %d bytes of"
+        " changed regions"
+        % (
+            traffic["round_refreshes"],
+            traffic["round_full"],
+            traffic["round_bytes"],
+            traffic["round_region"],
+        )
     )
 
 
