@@ -49,7 +49,7 @@ class Autopilot:
 
     def _play_key(self, screen):
         session = screen.session
-        asked = screen._human_seat_to_act()
+        asked = screen.person_asked()
         if asked is None:
             return None  # a bot is moving: wait
         seat, is_roll = asked

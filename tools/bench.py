@@ -55,14 +55,14 @@ def build_host_modules():
         subprocess.run([MPY_CROSS, "-o", out, source], cwd=ROOT, check=True)
 
 
-def game_completes(heap, board, players, bots):
+def game_completes(heap, board, players, bots, unit="K"):
     with tempfile.TemporaryDirectory() as data:
         env = dict(os.environ, MICROPYPATH=".frozen:%s:%s" % (BUILD, HOST_BUILD))
         result = subprocess.run(
             [
                 MICROPYTHON,
                 "-X",
-                "heapsize=%dK" % heap,
+                "heapsize=%d%s" % (heap, unit),
                 "tools/mp_game.py",
                 board,
                 str(players),
@@ -80,13 +80,13 @@ def game_completes(heap, board, players, bots):
     return "GAME OK" in result.stdout
 
 
-def smallest_heap(board, players, bots):
-    low, high = 16, 1024  # K: fails, passes
-    if not game_completes(high, board, players, bots):
+def smallest_heap(board, players, bots, unit="K"):
+    low, high = 16, 1024  # fails, passes
+    if not game_completes(high, board, players, bots, unit):
         return None
     while high - low > 2:
         middle = (low + high) // 2
-        if game_completes(middle, board, players, bots):
+        if game_completes(middle, board, players, bots, unit):
             high = middle
         else:
             low = middle
@@ -264,12 +264,14 @@ def main():
     build_host_modules()
     print("DiceTable bench (Cybo)")
     print("  .mpy total (armv6m, -O1):        %7d bytes" % mpy_bytes())
+    print("  smallest heap for a whole game with UI, panel driver and simulator models:")
+    print("    (plain K: conservative bound for the 32-bit device; wK: pointer-size scaled)")
     for board, players, bots in (("sim296", 3, 2), ("sim296", 6, 5), ("sim400", 4, 3)):
-        heap = smallest_heap(board, players, bots)
-        label = "%s, %d players" % (board, players)
+        plain = smallest_heap(board, players, bots)
+        scaled = smallest_heap(board, players, bots, "wK")
         print(
-            "  smallest heap, %-20s %4sK  (plain -X heapsize, whole game with UI)"
-            % (label + ":", heap if heap else ">1024")
+            "    %-8s %d players: %5sK plain, %5swK"
+            % (board, players, plain or ">1024", scaled or ">1024")
         )
     work = work_per_action()
     print("  work per action, 6 players (%d actions), firmware lines executed:" % work["actions"])

@@ -31,7 +31,7 @@ class PlayScreen:
         return getattr(state, "round", 0)
 
     # --- who is asked what ------------------------------------------------------------------
-    def _human_seat_to_act(self):
+    def person_asked(self):
         """(seat, is_roll) for a person who must press something now, else None."""
         state = self.session.state
         actors = state.actors()
@@ -50,7 +50,7 @@ class PlayScreen:
         actors = state.actors()
         if not actors:
             return False
-        return self._human_seat_to_act() is None
+        return self.person_asked() is None
 
     def step(self):
         """One automatic move: a bot's choice or a bot's roll."""
@@ -69,7 +69,7 @@ class PlayScreen:
     def handle(self, key):
         if key == keys.BACK:
             return PauseScreen(self.shell, self)
-        asked = self._human_seat_to_act()
+        asked = self.person_asked()
         if asked is None:
             return None
         seat, is_roll = asked
@@ -128,7 +128,7 @@ class PlayScreen:
         name = state.seat_name(seat)
         choices = []
         cursor = -1
-        asked = self._human_seat_to_act()
+        asked = self.person_asked()
         if asked is None:
             prompt = "%s is playing..." % name
         elif asked[1]:
