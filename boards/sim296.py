@@ -4,7 +4,7 @@ Pin numbers match the real "Pico + SSD1680 2.9in" build so the same wiring works
 the simulator attaches its panel model and button levels to these pins.
 """
 
-BOARD = {
+BOARD: dict = {
     "name": "Simulator: Pico + 2.9in SSD1680 + 8x8 LEDs",
     "panel": {
         "driver": "ssd1680",

@@ -6,8 +6,8 @@ person uses. Human choices follow the game's bot policy.
 """
 
 from dicetable.ui import keys
-from dicetable.ui.play import PauseScreen, PlayScreen
-from dicetable.ui.shell import MenuScreen, MessageScreen, ResultsScreen, SetupScreen
+from dicetable.ui.play import PlayScreen
+from dicetable.ui.screens import MenuScreen, MessageScreen, PauseScreen, ResultsScreen, SetupScreen
 
 
 class Autopilot:

@@ -3,12 +3,10 @@
 import asyncio
 import time
 
-_PERIOD = 1 << 30
-_MASK = _PERIOD - 1
-_HALF = _PERIOD >> 1
+from hostsim.vclock import WrappingTicks
 
 
-class RealClock:
+class RealClock(WrappingTicks):
     running = True
 
     def __init__(self):
@@ -17,16 +15,6 @@ class RealClock:
     @property
     def now(self):
         return (time.monotonic_ns() - self._start) // 1_000_000
-
-    def ticks_ms(self):
-        return self.now & _MASK
-
-    def ticks_add(self, ticks, delta):
-        return (ticks + delta) & _MASK
-
-    def ticks_diff(self, later, earlier):
-        diff = (later - earlier) & _MASK
-        return diff - _PERIOD if diff >= _HALF else diff
 
     async def sleep_ms(self, ms):
         await asyncio.sleep(max(0, ms) / 1000)

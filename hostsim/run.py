@@ -10,7 +10,7 @@ import asyncio
 import os
 import tempfile
 
-from dicetable.ui.shell import ResultsScreen
+from dicetable.ui.screens import ResultsScreen
 from hostsim import script as scripts
 from hostsim.autopilot import Autopilot
 from hostsim.device import SimDevice

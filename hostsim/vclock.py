@@ -16,11 +16,8 @@ _HALF = _PERIOD >> 1
 _SETTLE_YIELDS = 8
 
 
-class VirtualClock:
-    def __init__(self, start_ms=0):
-        self.now = start_ms
-        self._wakeups = []
-        self.running = True
+class WrappingTicks:
+    """MicroPython's tick arithmetic over a millisecond count `now` the subclass provides."""
 
     def ticks_ms(self):
         return self.now & _MASK
@@ -31,6 +28,13 @@ class VirtualClock:
     def ticks_diff(self, later, earlier):
         diff = (later - earlier) & _MASK
         return diff - _PERIOD if diff >= _HALF else diff
+
+
+class VirtualClock(WrappingTicks):
+    def __init__(self, start_ms=0):
+        self.now = start_ms
+        self._wakeups = []
+        self.running = True
 
     def advance(self, ms):
         self.now += ms

@@ -12,7 +12,7 @@ import pytest
 from panel_text import find_text, panel_rows, same_line
 
 from dicetable.ui.play import PlayScreen
-from dicetable.ui.shell import MenuScreen, MessageScreen, ResultsScreen
+from dicetable.ui.screens import MenuScreen, MessageScreen, ResultsScreen
 from hostsim import script
 from hostsim.autopilot import Autopilot
 from hostsim.device import SimDevice

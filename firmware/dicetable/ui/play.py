@@ -7,24 +7,20 @@ the players see whose dice are coming; bot moves are steps the app paces with a 
 
 from dicetable.core.errors import IllegalAction
 from dicetable.core.protocol import CHANCE
-from dicetable.ui import draw, keys
+from dicetable.ui import keys
+from dicetable.ui.screens import PauseScreen, ResultsScreen, Screen, sheet_module
 
 
-class PlayScreen:
+class PlayScreen(Screen):
     def __init__(self, shell, session):
-        self.shell = shell
+        super().__init__(shell)
         self.session = session
-        self.sheet = self.sheet_module(session.module.GAME_ID)
+        self.sheet = sheet_module(session.module.GAME_ID)
         self.cursor = 0
         self.note = ""
         self._round = self._round_of(session.state)
         self._break = False
         self.rolled = False  # set after each roll, for the LED roll animation
-
-    @staticmethod
-    def sheet_module(game_id):
-        name = "sheet_" + game_id
-        return __import__("dicetable.ui." + name, None, None, (name,))
 
     @staticmethod
     def _round_of(state):
@@ -103,8 +99,6 @@ class PlayScreen:
             self._break = True
         if state.is_terminal():
             self.shell.store.clear()
-            from dicetable.ui.shell import ResultsScreen
-
             return ResultsScreen(self.shell, self.session)
         return None
 
@@ -143,46 +137,3 @@ class PlayScreen:
 
     def draw(self, fb, width, height):
         self.sheet.draw(fb, width, height, self.session.state, self.view())
-
-
-class PauseScreen:
-    """BACK during a game: resume, or end the game (its save is removed)."""
-
-    _ITEMS = ("Resume", "End this game")
-
-    def __init__(self, shell, play):
-        self.shell = shell
-        self.play = play
-        self.cursor = 0
-
-    def handle(self, key):
-        if key in (keys.UP, keys.DOWN, keys.LEFT, keys.RIGHT):
-            self.cursor = 1 - self.cursor
-        elif key == keys.BACK:
-            return self.play
-        elif key == keys.OK:
-            if self.cursor == 0:
-                return self.play
-            self.shell.store.clear()
-            from dicetable.ui.shell import MenuScreen
-
-            return MenuScreen(self.shell)
-        return None
-
-    def wants_step(self):
-        return False
-
-    def step(self):
-        return None
-
-    def take_natural_break(self):
-        return False
-
-    def game_state(self):
-        return None
-
-    def take_roll(self):
-        return False
-
-    def draw(self, fb, width, height):
-        draw.menu(fb, width, height, "Paused", list(self._ITEMS), self.cursor, "Game is saved")

@@ -1,0 +1,188 @@
+"""The screens around the games: menu, setup, messages, pause and results.
+
+PURE, like the shell that switches between them: each screen takes logical keys and returns
+the next screen (or None to stay), and draws itself into a frame buffer.
+"""
+
+from dicetable.core.errors import IllegalAction
+from dicetable.games import GAMES, title
+from dicetable.ui import draw, keys
+from dicetable.ui.setup_options import DEFAULTS, OPTIONS
+
+_HELP_LINES = (
+    "Arrows (or PREV/NEXT) move, OK chooses or changes, BACK goes back.",
+    "In a game BACK pauses; the game is saved after every move.",
+)
+
+
+def sheet_module(game_id):
+    """The ui.sheet_<game> module that draws a game's sheet and results."""
+    name = "sheet_" + game_id
+    return __import__("dicetable.ui." + name, None, None, (name,))
+
+
+class Screen:
+    """What every screen answers; the defaults suit screens outside a game."""
+
+    def __init__(self, shell):
+        self.shell = shell
+
+    def handle(self, key):
+        return None
+
+    def wants_step(self):
+        return False
+
+    def step(self):
+        return None
+
+    def take_natural_break(self):
+        return False
+
+    def game_state(self):
+        return None
+
+    def take_roll(self):
+        return False
+
+
+class MenuScreen(Screen):
+    def __init__(self, shell):
+        super().__init__(shell)
+        self.items = []
+        for game_id, name in GAMES:
+            self.items.append((game_id, name))
+        self.items.append(("help", "How the buttons work"))
+        self.cursor = 0
+
+    def handle(self, key):
+        if key in (keys.UP, keys.LEFT):
+            self.cursor = (self.cursor - 1) % len(self.items)
+        elif key in (keys.DOWN, keys.RIGHT):
+            self.cursor = (self.cursor + 1) % len(self.items)
+        elif key == keys.OK:
+            choice = self.items[self.cursor][0]
+            if choice == "help":
+                return MessageScreen(self.shell, "Buttons", _HELP_LINES, self)
+            return SetupScreen(self.shell, choice)
+        return None
+
+    def draw(self, fb, width, height):
+        names = [name for _id, name in self.items]
+        draw.menu(fb, width, height, "DiceTable", names, self.cursor, "OK: choose")
+
+
+class SetupScreen(Screen):
+    """Players, bots and the game's own options; the last row starts the game."""
+
+    def __init__(self, shell, game_id):
+        super().__init__(shell)
+        self.game_id = game_id
+        self.options = OPTIONS[game_id]
+        self.values = {}
+        defaults = DEFAULTS[game_id]
+        for key, _label, values, _titles in self.options:
+            self.values[key] = defaults.get(key, values[0])
+        self.cursor = len(self.options)  # on "Start": the quickest way into a game
+        self.error = ""
+
+    def _change(self, step):
+        key, _label, values, _titles = self.options[self.cursor]
+        index = values.index(self.values[key]) if self.values[key] in values else 0
+        self.values[key] = values[(index + step) % len(values)]
+        self.error = ""
+
+    def handle(self, key):
+        # Every arrow moves the cursor and OK changes the value under it, so PREV/OK/NEXT
+        # (3-button boards, where PREV and NEXT are LEFT and RIGHT) reach every setting.
+        rows = len(self.options) + 1
+        if key in (keys.UP, keys.LEFT):
+            self.cursor = (self.cursor - 1) % rows
+        elif key in (keys.DOWN, keys.RIGHT):
+            self.cursor = (self.cursor + 1) % rows
+        elif key == keys.BACK:
+            return MenuScreen(self.shell)
+        elif key == keys.OK:
+            if self.cursor < len(self.options):
+                self._change(1)
+                return None
+            try:
+                self.shell.start_game(self.game_id, self.chosen_options())
+            except IllegalAction as exc:
+                self.error = exc.reason
+        return None
+
+    def chosen_options(self):
+        options = {}
+        for key in self.values:
+            options[key] = self.values[key]
+        return options
+
+    def draw(self, fb, width, height):
+        rows = []
+        for key, label, _values, titles in self.options:
+            value = self.values[key]
+            rows.append((label, str(titles[value] if titles else value)))
+        rows.append(("Start game", ""))
+        footer = self.error or "OK: change / start  BACK: menu"
+        draw.options(fb, width, height, title(self.game_id), rows, self.cursor, footer)
+
+
+class MessageScreen(Screen):
+    """A few lines of text; OK or BACK goes on to `after`."""
+
+    def __init__(self, shell, heading, lines, after):
+        super().__init__(shell)
+        self.heading = heading
+        self.lines = list(lines)
+        self.after = after
+
+    def handle(self, key):
+        if key in (keys.OK, keys.BACK):
+            return self.after
+        return None
+
+    def draw(self, fb, width, height):
+        draw.message(fb, width, height, self.heading, self.lines, "OK: continue")
+
+
+class ResultsScreen(Screen):
+    def __init__(self, shell, session):
+        super().__init__(shell)
+        self.session = session
+        self.sheet = sheet_module(session.module.GAME_ID)
+
+    def handle(self, key):
+        if key in (keys.OK, keys.BACK):
+            return MenuScreen(self.shell)
+        return None
+
+    def draw(self, fb, width, height):
+        standings = self.sheet.results_view(self.session.state)
+        draw.results(fb, width, height, "Final scores", standings, "OK: menu")
+
+
+class PauseScreen(Screen):
+    """BACK during a game: resume, or end the game (its save is removed)."""
+
+    _ITEMS = ("Resume", "End this game")
+
+    def __init__(self, shell, play):
+        super().__init__(shell)
+        self.play = play
+        self.cursor = 0
+
+    def handle(self, key):
+        if key in (keys.UP, keys.DOWN, keys.LEFT, keys.RIGHT):
+            self.cursor = 1 - self.cursor
+        elif key == keys.BACK:
+            return self.play
+        elif key == keys.OK:
+            if self.cursor == 0:
+                return self.play
+            self.shell.store.clear()
+            return MenuScreen(self.shell)
+        return None
+
+    def draw(self, fb, width, height):
+        draw.menu(fb, width, height, "Paused", list(self._ITEMS), self.cursor, "Game is saved")
