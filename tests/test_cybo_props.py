@@ -1,7 +1,6 @@
 """Property tests (CPython, hypothesis) for Cybo and the journal, plus the cross-runtime check
 that MicroPython replays CPython's journals to exactly the same state."""
 
-import json
 import os
 import subprocess
 
@@ -14,8 +13,7 @@ from dicetable.core.protocol import CHANCE
 from dicetable.core.session import Session
 from dicetable.games import cybo, load
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
+from cross_runtime import MICROPYTHON, ROOT, assert_micropython_replays
 
 options = st.fixed_dictionaries(
     {
@@ -124,39 +122,8 @@ def _journals(count):
     return journals
 
 
-_MICROPYTHON_REPLAY = """
-import json, sys
-from dicetable.core.session import Session
-from dicetable.games import load
-for text in sys.stdin.read().split("\\x00"):
-    if not text:
-        continue
-    lines = [line + "\\n" for line in text.split("\\n") if line]
-    session, report = Session.resume(lines, load)
-    print(json.dumps([report.applied, report.dropped, session.state.to_data()]))
-"""
-
-
 def test_micropython_replays_cpython_journals_identically():
-    journals = _journals(12)
-    stdin = "\x00".join("".join(lines) for lines, _data in journals)
-    env = dict(os.environ, MICROPYPATH=".frozen:firmware:hostsim/shims")
-    result = subprocess.run(
-        [MICROPYTHON, "-X", "heapsize=190wK", "-c", _MICROPYTHON_REPLAY],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stderr + result.stdout
-    outputs = [json.loads(line) for line in result.stdout.splitlines()]
-    assert len(outputs) == len(journals)
-    for (lines, data), (applied, dropped, replayed) in zip(journals, outputs):
-        assert dropped == 0 and applied == len(lines) - 1
-        # JSON turns tuples into lists on both sides: compare in JSON form.
-        assert replayed == json.loads(json.dumps(data))
+    assert_micropython_replays(_journals(12))
 
 
 def test_journal_lines_are_identical_on_both_runtimes():

@@ -9,7 +9,6 @@ import sys
 import time
 
 import pytest
-from panel_text import find_text, panel_rows, same_line
 
 from dicetable.ui.play import PlayScreen
 from dicetable.ui.screens import MenuScreen, MessageScreen, ResultsScreen
@@ -18,6 +17,8 @@ from hostsim.autopilot import Autopilot
 from hostsim.device import SimDevice
 from hostsim.drive import play
 from hostsim.replay import replay_file
+
+from panel_text import find_text, panel_rows, same_line
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
