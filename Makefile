@@ -56,6 +56,7 @@ typecheck: $(STUBS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check firmware hostsim tools tests boards
+	$(BIN)/ruff format --check --quiet firmware hostsim tools tests boards
 
 ## Budgets: heap, work per action, e-ink bytes, .mpy size (numbers, not pass/fail timings).
 bench: $(STAMP) build
