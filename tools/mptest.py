@@ -30,6 +30,20 @@ def _print_exception(exc):
         traceback.print_exception(type(exc), exc, exc.__traceback__)
 
 
+def _unload_since(loaded_before):
+    for name in list(sys.modules):
+        if name in loaded_before:
+            continue
+        del sys.modules[name]
+        dot = name.rfind(".")
+        parent = sys.modules.get(name[:dot]) if dot > 0 else None
+        if parent is not None:
+            try:
+                delattr(parent, name[dot + 1 :])
+            except (AttributeError, TypeError):
+                pass
+
+
 def main(argv):
     folder = argv[1] if len(argv) > 1 else "tests/portable"
     label = argv[2] if len(argv) > 2 and not argv[2].startswith("-") else "portable"
@@ -38,6 +52,7 @@ def main(argv):
         sys.path.append(folder)
     passed = failed = 0
     for module_name in _test_modules(folder):
+        loaded_before = list(sys.modules)
         try:
             module = __import__(module_name)
         except Exception as exc:  # an import error fails every test of that module
@@ -59,10 +74,10 @@ def main(argv):
                 _print_exception(exc)
             else:
                 passed += 1
-        # Forget the module before the next one: the heap is RP2040-sized, and frame buffers
-        # of later tests need the room (and the unfragmented space) the earlier ones used.
-        del sys.modules[module_name]
+        # Forget the test module and everything it imported before the next one: the heap is
+        # RP2040-sized, and later tests need the room (and unfragmented space) it used.
         module = function = None
+        _unload_since(loaded_before)
         gc.collect()
     implementation = sys.implementation.name
     print(
