@@ -88,6 +88,6 @@ def _status(device):
     view = getattr(screen, "view", None)
     if view is not None:
         lines.append(view()["prompt"])
-    if device.app.note:
-        lines.append(device.app.note)
+    if device.app.shell.notice:
+        lines.append(device.app.shell.notice)
     return lines

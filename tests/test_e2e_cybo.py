@@ -258,3 +258,38 @@ def test_killed_process_resumes_at_the_last_complete_action(tmp_path):
         assert finished.state.history[: report.applied] == session.state.history
         resumed_games += 1
     assert resumed_games >= 2, "the kills all missed the game: adjust the delays"
+
+
+def test_stuck_button_is_reported_on_the_sheet_and_ignored(tmp_path):
+    import machine
+
+    from dicetable.app import STUCK_NOTICE
+
+    device = SimDevice("sim296", str(tmp_path), seed=3)
+    _play(device, script.parse("OK OK"))  # into a game: P1 is asked to roll
+    history = list(device.app.shell.screen.session.state.history)
+
+    async def hold_down_pin():
+        device.start()
+        try:
+            await device.wait_idle()
+            pin = device.board["buttons"]["pins"]["DOWN"]
+            machine._drive(pin, 0)
+            await device.clock.sleep_ms(12_000)  # past the 10 s stuck limit
+            await device.wait_idle()
+            rows = panel_rows(device.panel)
+            machine._drive(pin, None)
+            await device.wait_idle()
+            return rows
+        finally:
+            await device.stop()
+
+    rows = asyncio.run(hold_down_pin())
+    assert find_text(rows, STUCK_NOTICE)
+    screen = device.app.shell.screen
+    assert isinstance(screen, PlayScreen)
+    assert screen.session.state.history == history  # nothing happened to the game
+    # The next real press works and clears the notice.
+    _play(device, script.parse("OK"))
+    assert len(device.app.shell.screen.session.state.history) > len(history)
+    assert device.app.shell.notice == ""

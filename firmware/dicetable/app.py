@@ -14,6 +14,8 @@ from dicetable.ui.shell import Shell
 
 # Pause between two automatic moves (bot choices, bot rolls) so people can follow them.
 BOT_STEP_MS = const(700)
+# Shown on the sheet's note line when the button driver reports a button held far too long.
+STUCK_NOTICE = "Stuck button ignored"
 # How often the loop looks for a button event while it has nothing else to do.
 _POLL_MS = const(10)
 
@@ -43,7 +45,6 @@ class App:
         self.panel_bytes = 0
         self.last_refresh = None  # (kind, rect, bytes sent) for benchmarks and the simulator
         self.on_refresh = None  # optional callback after each refresh (simulator snapshots)
-        self.note = ""
 
     # --- the loop ---------------------------------------------------------------------------
     async def run(self):
@@ -71,6 +72,8 @@ class App:
             self.busy = False
 
     async def _next_key(self, timeout_ms):
+        """The next key pressed, or None after `timeout_ms` (-1: no timeout) or when a button
+        got stuck (so the notice is drawn at once)."""
         clock = self.clock
         start = clock.ticks_ms()
         while True:
@@ -78,9 +81,11 @@ class App:
             while event is not None:
                 kind, key = event
                 if kind == PRESS or kind == REPEAT:
+                    self.shell.notice = ""  # the buttons work again
                     return key
                 if kind == STUCK:
-                    self.note = "a button is stuck and is ignored"
+                    self.shell.notice = STUCK_NOTICE
+                    return None
                 event = self.buttons.get_nowait()
             if timeout_ms >= 0 and clock.ticks_diff(clock.ticks_ms(), start) >= timeout_ms:
                 return None

@@ -132,7 +132,7 @@ class PlayScreen(Screen):
             for action in state.legal_actions(asked[0]):
                 choices.append(state.action_to_string(asked[0], action))
             cursor = self.cursor % len(choices)
-        note = self.note or self.session.save_error
+        note = self.note or self.session.save_error or self.shell.notice
         return {"seat": seat, "prompt": prompt, "choices": choices, "cursor": cursor, "note": note}
 
     def draw(self, fb, width, height):

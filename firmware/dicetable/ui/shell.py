@@ -23,6 +23,9 @@ class Shell:
         self.seed_source = seed_source
         self.screen = None
         self.screen_changed = True
+        # A device condition the players should know about (a stuck button), shown on the
+        # game sheet's note line until something else needs that line.
+        self.notice = ""
         self._resume_or_menu()
 
     # --- navigation -------------------------------------------------------------------------
