@@ -28,27 +28,32 @@ class Autopilot:
             return keys.OK if screen.cursor == 0 else keys.UP
         if isinstance(screen, MenuScreen):
             ids = [item[0] for item in screen.items]
-            return self._towards(screen.cursor, ids.index(self.game_id))
+            return self._towards(screen.cursor, ids.index(self.game_id), len(ids))
         if isinstance(screen, SetupScreen):
             return self._setup_key(screen)
-        if isinstance(screen, PlayScreen):
+        if isinstance(screen, PlayScreen) or hasattr(screen, "person_asked"):
             return self._play_key(screen)
         raise RuntimeError("autopilot does not know the screen %r" % (screen,))
 
     @staticmethod
-    def _towards(cursor, target):
+    def _towards(cursor, target, count):
+        """OK on the target, else the shorter way round (every list's cursor wraps)."""
         if cursor == target:
             return keys.OK
-        return keys.DOWN if cursor < target else keys.UP
+        down = (target - cursor) % count
+        return keys.DOWN if down <= count - down else keys.UP
 
     def _setup_key(self, screen):
+        rows = len(screen.options) + 1  # the options, then "Start game"
         for row, (key, _label, _values, _titles) in enumerate(screen.options):
             if key in self.options and screen.values[key] != self.options[key]:
-                return self._towards(screen.cursor, row)
-        return self._towards(screen.cursor, len(screen.options))
+                return self._towards(screen.cursor, row, rows)
+        return self._towards(screen.cursor, len(screen.options), rows)
 
     def _play_key(self, screen):
         session = screen.session
+        if getattr(screen, "passing", False):
+            return keys.OK  # "pass the device to ...": the next person takes it
         asked = screen.person_asked()
         if asked is None:
             return None  # a bot is moving: wait
@@ -56,6 +61,10 @@ class Autopilot:
         if is_roll:
             return keys.OK
         state = session.state
-        choices = state.legal_actions(seat)
+        if hasattr(screen, "menu_actions"):
+            choices = screen.menu_actions()
+        else:
+            choices = state.legal_actions(seat)
         wanted = session.bot_action(seat)
-        return self._towards(screen.cursor % len(choices), choices.index(wanted))
+        count = len(choices)
+        return self._towards(screen.cursor % count, choices.index(wanted), count)

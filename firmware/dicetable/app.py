@@ -16,6 +16,8 @@ from dicetable.ui.shell import Shell
 BOT_STEP_MS = const(700)
 # Shown on the sheet's note line when the button driver reports a button held far too long.
 STUCK_NOTICE = "Stuck button ignored"
+# When the dice do not fit on the LEDs at once, each page shows this long.
+LED_PAGE_MS = const(1500)
 # How often the loop looks for a button event while it has nothing else to do.
 _POLL_MS = const(10)
 
@@ -38,6 +40,8 @@ class App:
         self.led_frame = bytearray(self.led_width * self.led_height * 3)
         self.canvas = dice_leds.DiceCanvas(self.led_frame, self.led_width, self.led_height)
         self.rolls_animated = 0
+        self.led_pages = 1
+        self.led_page = 0
         self.shell = Shell(width, height, store, seed_source)
         self.busy = False  # True while a key is being handled or the panel refreshes
         self.running = True
@@ -87,9 +91,24 @@ class App:
                     self.shell.notice = STUCK_NOTICE
                     return None
                 event = self.buttons.get_nowait()
-            if timeout_ms >= 0 and clock.ticks_diff(clock.ticks_ms(), start) >= timeout_ms:
+            elapsed = clock.ticks_diff(clock.ticks_ms(), start)
+            if timeout_ms >= 0 and elapsed >= timeout_ms:
                 return None
+            if self.led_pages > 1 and elapsed >= LED_PAGE_MS:
+                self._next_led_page()
+                start = clock.ticks_ms()
+                if timeout_ms >= 0:
+                    timeout_ms = max(0, timeout_ms - elapsed)
             await clock.sleep_ms(_POLL_MS)
+
+    def _next_led_page(self):
+        state = self.shell.game_state()
+        if state is None:
+            self.led_pages = 1
+            return
+        self.led_page = (self.led_page + 1) % self.led_pages
+        self.led_pages = led_views.draw(self.canvas, state, self.led_page)
+        self.leds.show(self.led_frame)
 
     def idle(self):
         """Nothing to do until a person presses a button (the simulator waits for this)."""
@@ -117,6 +136,7 @@ class App:
     async def _present_leds(self):
         state = self.shell.game_state()
         if state is None:
+            self.led_pages = 1
             self.canvas.idle(0)
             self.leds.show(self.led_frame)
             return
@@ -127,5 +147,6 @@ class App:
                 self.canvas.roll(step, seed, 1, dice_leds.WHITE)
                 self.leds.show(self.led_frame)
                 await self.clock.sleep_ms(dice_leds.ROLL_FRAME_MS[step])
-        led_views.draw(self.canvas, state)
+        self.led_page = 0
+        self.led_pages = led_views.draw(self.canvas, state, 0)
         self.leds.show(self.led_frame)

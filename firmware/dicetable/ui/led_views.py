@@ -35,14 +35,26 @@ def _cybo(canvas, state):
             failed = outcome in ("bust", "quad-miss")
     canvas.d12(rolls, dice_leds.WHITE, failed, tuple(cells))
     canvas.turn(SEAT_COLOURS[seat % len(SEAT_COLOURS)], dice_leds.EDGE_BOTTOM)
+    return 1
 
 
-_VIEWS = {"cybo": _cybo}
+def _gang(canvas, state, page):
+    """The dice of the turn in play, gangsters included, page by page when they do not fit
+    (the sheet shows the full count per face)."""
+    faces = []
+    for face in range(len(state.dice)):
+        faces.extend([face] * state.dice[face])
+    pages = canvas.dice(faces, dice_leds.WHITE, dice_leds.GANG, page)
+    seat = state.turn_seat()
+    canvas.turn(SEAT_COLOURS[seat % len(SEAT_COLOURS)], dice_leds.EDGE_BOTTOM)
+    return max(pages, 1)
 
 
-def draw(canvas, state):
-    view = _VIEWS.get(state.game_id)
-    if view is None:
-        canvas.clear()
-    else:
-        view(canvas, state)
+def draw(canvas, state, page=0):
+    """Draw the game's LED view; returns how many pages it has (the app cycles them)."""
+    if state.game_id == "cybo":
+        return _cybo(canvas, state)
+    if state.game_id == "gang":
+        return _gang(canvas, state, page)
+    canvas.clear()
+    return 1

@@ -13,9 +13,20 @@ OPTIONS = {
         ("level", "Level", cybo_data.LEVEL_NAMES, cybo_data.LEVEL_TITLES),
         ("grid", "Grid", cybo_data.GRID_NAMES, {"rows": "1 2 3 rows", "columns": "1 5 9 rows"}),
     ),
+    "gang": (
+        ("players", "Players", (2, 3, 4), None),
+        ("bots", "Bots", (0, 1, 2, 3, 4), None),
+        (
+            "strength",
+            "Bot play",
+            ("careful", "random"),
+            {"careful": "Careful", "random": "Random"},
+        ),
+    ),
 }
 
 # Starting choice per game (index into each option's values).
 DEFAULTS = {
     "cybo": {"players": 2, "bots": 1, "level": "advanced", "grid": "rows"},
+    "gang": {"players": 3, "bots": 2, "strength": "careful"},
 }

@@ -13,6 +13,18 @@ from dicetable.ui.play import PlayScreen
 from dicetable.ui.screens import MenuScreen, MessageScreen, ResultsScreen
 
 
+# Games whose play needs its own screen: game id -> (ui module, class). Others use PlayScreen.
+_PLAY_SCREENS = {"gang": ("play_gang", "GangPlayScreen")}
+
+
+def play_screen(shell, session):
+    entry = _PLAY_SCREENS.get(session.module.GAME_ID)
+    if entry is None:
+        return PlayScreen(shell, session)
+    module = __import__("dicetable.ui." + entry[0], None, None, (entry[1],))
+    return getattr(module, entry[1])(shell, session)
+
+
 class Shell:
     def __init__(self, width, height, store, seed_source):
         """`seed_source()` gives a fresh seed for each new game (hardware entropy on the device,
@@ -66,7 +78,7 @@ class Shell:
             self.store.clear()
             self.show(ResultsScreen(self, session))
             return
-        play = PlayScreen(self, session)
+        play = play_screen(self, session)
         if report.dropped:
             note = "%d move(s) restored; %d damaged line(s) dropped" % (
                 report.applied,
@@ -86,7 +98,7 @@ class Shell:
         module = load(game_id)
         self.store.clear()
         session = Session.start(module, options, self.seed_source(), self.store.append)
-        self.show(PlayScreen(self, session))
+        self.show(play_screen(self, session))
 
     # --- driving ----------------------------------------------------------------------------
     def handle(self, key):

@@ -1,0 +1,218 @@
+"""Gang of Dice's play sheet: the warning card, the round, the table's scores and the turn.
+
+PURE. `draw` fills the whole frame from the state and the play screen's view, so equal inputs give
+equal pixels. Pools are hidden information: the sheet shows a pool only for `view["seat"]` and only
+when `view["show_pool"]` is true (the play screen sets it while that seat's owner is asked); while
+`view["passing"]` is true it shows nothing but the "pass the device" message.
+
+Layout, left to right (both panels; fonts from draw.look):
+    card box: symbol, words, when it is checked | active player's dice by face, pool
+    round and dice on the table                 | prompt
+    this round's scores: name, dice, score       | choices (cursor inverted, scrolled), note
+"""
+
+from micropython import const
+
+from dicetable.games import gang
+from dicetable.games import gang_data as data
+from dicetable.ui import draw as screen
+from dicetable.ui import text
+
+_INK = const(1)
+_PAPER = const(0)
+
+_LEFT_SHARE = const(5)  # the left column takes 2/5 of the width
+_GAP = const(4)  # between the columns
+_LINE_GAP = const(1)  # between lines
+_BLOCK_GAP = const(3)  # between blocks of a column
+_PAD = const(2)  # text inside the card box and the choice boxes
+_WORD_LINES = const(2)  # the card's words wrap to at most this many lines
+_PROMPT_LINES = const(2)
+_NOTE_LINES = const(2)
+
+_FACE_MARKS = ("G", "1", "2", "3", "4", "5")  # 0 = the gangster
+_WHEN = {"yellow": "after every roll", "black": "once, at stop"}
+
+
+def draw(fb, width, height, state, view):
+    """Draw the whole sheet for `state` as the play screen's `view` describes it:
+    {"seat", "prompt", "choices", "cursor", "note", "show_pool", "passing"}."""
+    fb.fill(_PAPER)
+    if view.get("passing"):
+        screen.message(fb, width, height, gang.TITLE, [view.get("prompt", "")], "OK: continue")
+        return
+    chosen = screen.look(width)
+    fnt = chosen.dense
+    pitch = fnt.height + _LINE_GAP
+    left = width * 2 // _LEFT_SHARE
+    y = _card(fb, chosen, 0, 0, left, state)
+    y = _round(fb, fnt, 0, y + _BLOCK_GAP, left, state)
+    _scores(fb, fnt, pitch, 0, y + _BLOCK_GAP, left, height, state)
+    x = left + _GAP
+    _turn(fb, fnt, pitch, x, width - x, height, state, view)
+
+
+def _card(fb, chosen, x, y, width, state):
+    """The warning card: black cards inverted, yellow cards outlined. Returns the y below."""
+    fnt = chosen.dense
+    big = chosen.body if chosen.large else fnt
+    number = state.card_number()
+    room = width - 2 * _PAD
+    if not number:
+        lines = ["No card yet"]
+        colour = "yellow"
+        symbol = ""
+    else:
+        code, colour, _deck, _cond, _values, _count, symbol, words = gang.card(number)
+        lines = screen.wrap(fnt, words, room)[:_WORD_LINES]
+        lines.append("%s: %s" % (colour, _WHEN[colour]))
+        symbol = "%s  %s" % (symbol, code)
+    height = 2 * _PAD + len(lines) * fnt.height
+    if symbol:
+        height += big.height + _LINE_GAP
+    color = _INK
+    if colour == "black":
+        fb.fill_rect(x, y, width, height, _INK)
+        color = _PAPER
+    else:
+        fb.rect(x, y, width, height, _INK)
+        fb.rect(x + 1, y + 1, width - 2, height - 2, _INK)
+    row = y + _PAD
+    if symbol:
+        text.draw(fb, big, text.fit(big, symbol, room), x + _PAD, row, color)
+        row += big.height + _LINE_GAP
+    for line in lines:
+        text.draw(fb, fnt, text.fit(fnt, line, room), x + _PAD, row, color)
+        row += fnt.height
+    return y + height
+
+
+def _round(fb, fnt, x, y, width, state):
+    if state.is_terminal():
+        left = "Game over"
+    else:
+        left = "Round %d/%d" % (state.round + 1, data.ROUNDS)
+    right = "table %d" % state.pot
+    return y + screen.bar(fb, x, y, width, fnt, left, right, 1)
+
+
+def _score_text(score):
+    return "BUST" if score == gang.BUST else str(score)
+
+
+def _scores(fb, fnt, pitch, x, y, width, height, state):
+    """This round's players in turn order: name, dice committed, score (or BUST, or "...")."""
+    done = {}
+    for seat, count, _dice, _rolls, score in state.turns:
+        done[seat] = (count, _score_text(score))
+    playing = -1 if state.is_terminal() else state.turn_seat()
+    order = state.order or list(range(state.players))
+    number_room = 4 * fnt.width
+    for seat in order:
+        if y + fnt.height > height:
+            break
+        if seat in done:
+            count, score = done[seat]
+        elif seat == playing and state.committed:
+            count, score = state.committed, "..."
+        else:
+            count, score = "", ""
+        mark = ">" if seat == playing and seat not in done else " "
+        name_room = width - 2 * number_room - fnt.width
+        name = text.fit(fnt, state.seat_name(seat), name_room - fnt.width)
+        text.draw(fb, fnt, mark + name, x, y)
+        text.draw_right(fb, fnt, str(count), x + width - 2 * number_room, y, number_room)
+        text.draw_right(fb, fnt, score, x + width - number_room, y, number_room)
+        y += pitch
+    return y
+
+
+def dice_text(state):
+    """The active player's dice grouped by face, "G x2  3 x1 (r1)": (r1) = chosen to reroll."""
+    parts = []
+    for face in range(6):
+        count = state.dice[face]
+        if not count:
+            continue
+        part = "%sx%d" % (_FACE_MARKS[face], count)
+        if state.selected[face]:
+            part += "(r%d)" % state.selected[face]
+        parts.append(part)
+    if state.to_roll:
+        parts.append("+%d to roll" % state.to_roll)
+    return " ".join(parts)
+
+
+def pool_text(state, seat):
+    return "%s's pool: %d dice" % (state.seat_name(seat), state.pools[seat])
+
+
+def _turn(fb, fnt, pitch, x, width, height, state, view):
+    bottom = height
+    note = view.get("note", "")
+    if note:  # at the bottom, so a save error stays in view whatever the prompt says
+        note_lines = screen.wrap(fnt, note, width)
+        shown = min(len(note_lines), _NOTE_LINES)
+        bottom -= shown * pitch
+        screen.text_lines(fb, fnt, note_lines, x, bottom, width, shown, pitch)
+        bottom -= _LINE_GAP
+    y = 0
+    dice = dice_text(state)
+    if dice and not state.is_terminal():
+        lines = screen.wrap(fnt, dice, width)
+        y = screen.text_lines(fb, fnt, lines, x, y, width, 2, pitch)
+        left = state.rerolls_left()
+        if left:
+            text.draw(fb, fnt, "rerolls left: %d" % left, x, y)
+            y += pitch
+    if view.get("show_pool") and 0 <= view.get("seat", -1) < state.players:
+        text.draw(fb, fnt, text.fit(fnt, pool_text(state, view["seat"]), width), x, y)
+        y += pitch
+    lines = screen.wrap(fnt, view.get("prompt", ""), width)
+    count = max(0, min(_PROMPT_LINES, (bottom - y) // pitch))
+    y = screen.text_lines(fb, fnt, lines, x, y, width, count, pitch) + _LINE_GAP
+    _choices(fb, fnt, x, y, width, bottom, view)
+
+
+def _choices(fb, fnt, x, y, width, bottom, view):
+    choices = view.get("choices", ())
+    cursor = view.get("cursor", -1)
+    box = fnt.height + 2
+    visible = max(1, (bottom - y + _LINE_GAP) // (box + _LINE_GAP))
+    first = 0
+    if cursor >= visible:  # whole pages, the cursor always on screen
+        first = min(cursor // visible * visible, len(choices) - visible)
+    room = width - 2 * _PAD
+    for index in range(first, len(choices)):
+        if y + box > bottom:
+            break
+        color = _INK
+        if index == cursor:
+            fb.fill_rect(x, y, width, box, _INK)
+            color = _PAPER
+        else:
+            fb.rect(x, y, width, box, _INK)
+        label = choices[index]
+        if index == first and first > 0:
+            label = "^ " + label
+        elif y + 2 * box + _LINE_GAP > bottom and index + 1 < len(choices):
+            label = "v " + label
+        text.draw(fb, fnt, text.fit(fnt, label, room), x + _PAD, y + 1, color)
+        y += box + _LINE_GAP
+
+
+# --- results ----------------------------------------------------------------------------------
+def results_view(state):
+    """[(name, total, breakdown, is_winner), ...] best first (ties in seat order), for
+    draw.results: the total is the dice each seat owns at the end."""
+    totals = state.scores()
+    winners = state.winners()
+    order = list(range(len(totals)))
+    # Sort on (-total, seat): MicroPython's sort is not stable, so the seat breaks ties.
+    order.sort(key=lambda seat: (-totals[seat], seat))
+    standings = []
+    for seat in order:
+        standings.append(
+            (state.seat_name(seat), totals[seat], state.breakdown(seat), seat in winners)
+        )
+    return standings
