@@ -17,7 +17,7 @@ def _parser():
     )
     commands = parser.add_subparsers(dest="command")
     run = commands.add_parser("run", help="play headless through simulated button presses")
-    run.add_argument("--game", default="cybo", choices=["cybo"])
+    run.add_argument("--game", default="cybo", choices=["cybo", "gang"])
     run.add_argument("--players", type=int, default=3)
     run.add_argument("--bots", type=int, default=2)
     run.add_argument("--level", choices=["beginner", "advanced", "master", "grandmaster"])

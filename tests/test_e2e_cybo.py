@@ -162,7 +162,7 @@ def test_flash_full_keeps_the_game_and_says_so(tmp_path):
     _play(device, script.parse("OK OK OK"))
     screen = device.app.shell.screen
     assert session.save_error.startswith("saving stopped")
-    assert len(session.state.history) >= 3
+    assert session.state.action_count >= 3
     assert isinstance(screen, PlayScreen) and screen.view()["note"] == session.save_error
 
 
@@ -267,7 +267,7 @@ def test_stuck_button_is_reported_on_the_sheet_and_ignored(tmp_path):
 
     device = SimDevice("sim296", str(tmp_path), seed=3)
     _play(device, script.parse("OK OK"))  # into a game: P1 is asked to roll
-    history = list(device.app.shell.screen.session.state.history)
+    actions = device.app.shell.screen.session.state.action_count
 
     async def hold_down_pin():
         device.start()
@@ -288,8 +288,8 @@ def test_stuck_button_is_reported_on_the_sheet_and_ignored(tmp_path):
     assert find_text(rows, STUCK_NOTICE)
     screen = device.app.shell.screen
     assert isinstance(screen, PlayScreen)
-    assert screen.session.state.history == history  # nothing happened to the game
+    assert screen.session.state.action_count == actions  # nothing happened to the game
     # The next real press works and clears the notice.
     _play(device, script.parse("OK"))
-    assert len(device.app.shell.screen.session.state.history) > len(history)
+    assert device.app.shell.screen.session.state.action_count > actions
     assert device.app.shell.notice == ""

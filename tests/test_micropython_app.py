@@ -35,3 +35,15 @@ def test_full_game_under_micropython_matches_cpython(tmp_path):
         open(tmp_path / "cpython" / "last.jnl", "rb") as cp,
     ):
         assert mp_file.read() == cp.read()
+
+
+def test_full_gang_game_fits_the_micropython_heap(tmp_path):
+    """Gang of Dice rolls thousands of dice a game: the device keeps no history in RAM."""
+    env = dict(os.environ, MICROPYPATH=".frozen:firmware:hostsim/shims:.")
+    result = subprocess.run(
+        [MICROPYTHON, "-X", "heapsize=190wK", "tools/mp_game.py", "sim296", "4", "3", "-",
+         "7", str(tmp_path), "gang"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "GAME OK" in result.stdout

@@ -1,7 +1,9 @@
-"""A whole Cybo game, UI, panel driver and all, on the simulated board under MicroPython.
+"""A whole game, UI, panel driver and all, on the simulated board under MicroPython.
 
     MICROPYPATH=.frozen:firmware:hostsim/shims:. micropython -X heapsize=N tools/mp_game.py \
-        BOARD PLAYERS BOTS LEVEL SEED DATA_DIR
+        BOARD PLAYERS BOTS LEVEL SEED DATA_DIR [GAME]
+
+LEVEL is Cybo's level ("-" for games without one); GAME defaults to cybo.
 
 Prints "GAME OK" and the scores when the game reached its results screen; `make bench` bisects
 the heap size with it, and a test runs it at the functional test heap.
@@ -18,10 +20,13 @@ from hostsim.drive import play
 
 def main(argv):
     board, players, bots, level, seed, data_dir = argv[1:7]
+    game = argv[7] if len(argv) > 7 else "cybo"
     gc.collect()
     device = SimDevice(board, data_dir, int(seed))
-    options = {"players": int(players), "bots": int(bots), "level": level}
-    asyncio.run(play(device, [], Autopilot("cybo", options)))
+    options = {"players": int(players), "bots": int(bots)}
+    if level != "-":
+        options["level"] = level
+    asyncio.run(play(device, [], Autopilot(game, options)))
     screen = device.app.shell.screen
     if type(screen).__name__ != "ResultsScreen":
         print("GAME NOT FINISHED", type(screen).__name__)

@@ -142,7 +142,7 @@ class App:
             return
         if self.shell.take_roll():
             self.rolls_animated += 1
-            seed = len(state.history)
+            seed = state.action_count
             for step in range(dice_leds.ROLL_FRAMES):
                 self.canvas.roll(step, seed, 1, dice_leds.WHITE)
                 self.leds.show(self.led_frame)

@@ -130,3 +130,19 @@ def test_failing_sink_keeps_the_game_and_reports():
     assert len(written) == 3
     assert session.save_error.startswith("saving stopped")
     assert len(session.state.history) == 6
+
+
+def test_device_sessions_keep_no_history_in_ram():
+    lines = []
+    session = Session.start(load("cybo"), {"players": 2, "bots": 2}, 4, lines.append, False)
+    for _ in range(30):
+        actors = session.actors()
+        if actors == [CHANCE]:
+            session.roll()
+        elif actors:
+            session.apply(actors[0], session.bot_action(actors[0]))
+    assert session.state.history is None
+    assert session.state.action_count == len(lines) - 1 == 30
+    resumed, _report = Session.resume(lines, load, None, False)
+    assert resumed.state.history is None and resumed.state.action_count == 30
+    assert resumed.state.to_data() == session.state.to_data()

@@ -33,7 +33,11 @@ class State:
 
     def __init__(self, params):
         self.params = params
-        self.history = []  # [(seat, action), ...]: the journal body
+        self.action_count = 0  # actions applied so far: the journal's record count
+        # [(seat, action), ...]: the journal body, for tests and tools on the host. The device
+        # drops it (Session(keep_history=False)): its journal is on flash, and a long game -
+        # thousands of dice in Gang of Dice - would not fit in the RP2040's heap.
+        self.history = []
 
     # --- who acts ---------------------------------------------------------------------------
     def actors(self):
@@ -79,7 +83,12 @@ class State:
         elif action not in self.legal_actions(seat):
             raise IllegalAction(self.explain_illegal(seat, action))
         self._apply(seat, action)
-        self.history.append((seat, action))
+        self._record(seat, action)
+
+    def _record(self, seat, action):
+        self.action_count += 1
+        if self.history is not None:
+            self.history.append((seat, action))
 
     def _apply(self, seat, action):
         raise NotImplementedError

@@ -15,27 +15,29 @@ _BOT_STREAM = 0x2F1B3
 
 
 class Session:
-    def __init__(self, module, params, seed, sink=None):
+    def __init__(self, module, params, seed, sink=None, keep_history=True):
         self.module = module
         self.params = params
         self.seed = seed
         self.rng = Rng(seed)
         self.state = module.new_state(params)
+        if not keep_history:
+            self.state.history = None
         # Which seats the device plays is part of the parameters, so a resumed game keeps them.
         self.bots = tuple(params.get("bots", ()))
         self.sink = sink
         self.save_error = ""
 
     @classmethod
-    def start(cls, module, options, seed, sink=None):
+    def start(cls, module, options, seed, sink=None, keep_history=True):
         """A new game; its header is the first line given to the sink."""
         params = module.make_params(options)
-        session = cls(module, params, seed, sink)
+        session = cls(module, params, seed, sink, keep_history)
         session._save(journal.header_line(module.GAME_ID, params, seed))
         return session
 
     @classmethod
-    def resume(cls, lines, load_module, sink=None):
+    def resume(cls, lines, load_module, sink=None, keep_history=True):
         """(session, replay report) from journal lines; JournalError if the header is bad.
 
         The live random source is moved past every roll in the journal, so a resumed game (and
@@ -53,7 +55,7 @@ class Session:
                 params = module.make_params(params)
             except IllegalAction as exc:
                 raise JournalError("the save's settings are not valid: %s" % exc.reason)
-            session = cls(module, params, seed, sink)
+            session = cls(module, params, seed, sink, keep_history)
             holder.append(session)
             return session.state
 
@@ -82,7 +84,7 @@ class Session:
         return action
 
     def bot_action(self, seat):
-        rng = Rng(self.seed ^ _BOT_STREAM ^ (len(self.state.history) << 4))
+        rng = Rng(self.seed ^ _BOT_STREAM ^ (self.state.action_count << 4))
         return self.module.bot_action(self.state, seat, rng)
 
     def _save(self, line):

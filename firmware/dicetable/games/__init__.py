@@ -4,7 +4,7 @@ so the device holds one game's code in RAM at a time."""
 from dicetable.core.errors import JournalError
 
 # (identifier, menu title) in menu order. Only games that are built are listed.
-GAMES = (("cybo", "Cybo"),)
+GAMES = (("cybo", "Cybo"), ("gang", "Gang of Dice"))
 
 
 def title(game_id):

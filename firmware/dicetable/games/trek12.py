@@ -155,7 +155,7 @@ class Trek12State(State):
             if reason:
                 raise IllegalAction(reason)
             self._apply(seat, action)
-            self.history.append((seat, action))
+            self._record(seat, action)
             return
         if self.roll and seat in range(self.players) and self.placed[seat]:
             raise IllegalAction(

@@ -59,7 +59,7 @@ class Shell:
             self.main_menu()
             return
         try:
-            session, report = Session.resume(lines, load, self.store.append)
+            session, report = Session.resume(lines, load, self.store.append, keep_history=False)
         except JournalError as exc:
             # Never a crash loop: the unreadable save is moved aside and the menu comes up.
             self._quarantine()
@@ -97,7 +97,9 @@ class Shell:
     def start_game(self, game_id, options):
         module = load(game_id)
         self.store.clear()
-        session = Session.start(module, options, self.seed_source(), self.store.append)
+        session = Session.start(
+            module, options, self.seed_source(), self.store.append, keep_history=False
+        )
         self.show(play_screen(self, session))
 
     # --- driving ----------------------------------------------------------------------------
