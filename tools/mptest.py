@@ -1,7 +1,7 @@
 """Portable test runner: imports tests/portable/test_*.py and calls every test_* function.
 
 Runs under MicroPython (where pytest cannot) and under CPython alike. Usage:
-    micropython tools/mptest.py DIR [LABEL] [-k SUBSTRING]
+    micropython tools/mptest.py DIR [LABEL] [-k SUBSTRING]   (matched in "module.test_name")
 Prints one line per failure, then "N passed, N failed"; exits 1 on any failure and also when no
 test ran at all, so an empty or broken path can never pass silently.
 """
@@ -60,7 +60,9 @@ def main(argv):
             print("FAIL %s (import): %r" % (module_name, exc))
             _print_exception(exc)
             continue
-        names = [n for n in dir(module) if n.startswith("test_") and pattern in n]
+        # -k matches "module.test_name", so it can pick a whole file or one test.
+        full = module_name + "."
+        names = [n for n in dir(module) if n.startswith("test_") and pattern in full + n]
         names.sort()
         for name in names:
             function = getattr(module, name)

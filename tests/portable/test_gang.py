@@ -229,7 +229,7 @@ def test_illegal_actions_are_refused_with_a_reason():
     _refused(state, 0, gang.STOP, "not")  # the dice are still rolling
     roll(state, [1, 2, 2])
     _refused(state, 0, gang.REROLL, "choose the dice")
-    _refused(state, 0, gang.select_action(2, 3), "only 2 2s")
+    _refused(state, 0, gang.select_action(2, 3), "only 2 dice showing 2")
     _refused(state, 0, gang.select_action(0, 1), "only 0 gangsters")
     _refused(state, 0, gang.select_action(1, 0), "already chosen")
     _refused(state, 0, gang.commit_action(2), "already rolled 3 dice")
@@ -435,7 +435,9 @@ def test_action_words():
     assert state.action_to_string(0, gang.commit_action(3)) == "roll 3 dice"
     assert state.action_to_string(0, gang.commit_action(1)) == "roll 1 die"
     assert state.action_to_string(0, gang.select_action(0, 2)) == "reroll 2 gangsters"
-    assert state.action_to_string(0, gang.select_action(3, 1)) == "reroll 1 3"
+    assert state.action_to_string(0, gang.select_action(3, 1)) == "reroll 1 die showing 3"
+    assert state.action_to_string(0, gang.select_action(4, 2)) == "reroll 2 dice showing 4"
+    assert state.action_to_string(0, gang.select_action(4, 0)) == "keep every 4"
     assert state.action_to_string(0, gang.STOP) == "stop"
     assert state.action_to_string(CHANCE, 0) == "the die shows the gangster"
     assert state.action_to_string(CHANCE, 4) == "the die shows 4"

@@ -45,7 +45,7 @@ _OVER = const(5)
 _FACES = const(6)  # count lists are indexed by face: 0 = gangster, 1-5 numbers
 _NUMBERS = (1, 2, 3, 4, 5)
 _DIE_OUTCOMES = [(face, 1) for face in GANG_D6]
-_FACE_WORDS = ("gangster", "1", "2", "3", "4", "5")
+_FACE_WORDS = ("gangster", "1", "2", "3", "4", "5")  # by face
 
 
 def commit_action(count):
@@ -109,9 +109,10 @@ def _deck_cards(deck):
 
 
 def _count_word(count, face):
+    """ "1 gangster", "2 dice showing 5": a count of dice of one face in plain words."""
     if face == 0:
         return "%d gangster%s" % (count, "" if count == 1 else "s")
-    return "%d %s%s" % (count, _FACE_WORDS[face], "" if count == 1 else "s")
+    return "%d di%s showing %d" % (count, "e" if count == 1 else "ce", face)
 
 
 def make_params(options):
@@ -443,6 +444,8 @@ class GangState(State):
             return "reroll the %d chosen" % sum(self.selected)
         if action >= SELECT_BASE:
             face, count = select_parts(action)
+            if face < _FACES and count == 0:
+                return "keep every %s" % _FACE_WORDS[face]
             if face < _FACES:
                 return "reroll %s" % _count_word(count, face)
         return str(action)

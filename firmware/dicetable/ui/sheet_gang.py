@@ -9,6 +9,7 @@ Layout, left to right (both panels; fonts from draw.look):
     card box: symbol, words, when it is checked | active player's dice by face, pool
     round and dice on the table                 | prompt
     this round's scores: name, dice, score       | choices (cursor inverted, scrolled), note
+    past rounds, latest first, as many as fit
 """
 
 from micropython import const
@@ -31,7 +32,8 @@ _PROMPT_LINES = const(2)
 _NOTE_LINES = const(2)
 
 _FACE_MARKS = ("G", "1", "2", "3", "4", "5")  # 0 = the gangster
-_WHEN = {"yellow": "after every roll", "black": "once, at stop"}
+_CELL = const(3)  # characters per face column in the dice table
+_WHEN = {"yellow": "every roll", "black": "once, at stop"}
 
 
 def draw(fb, width, height, state, view):
@@ -47,7 +49,8 @@ def draw(fb, width, height, state, view):
     left = width * 2 // _LEFT_SHARE
     y = _card(fb, chosen, 0, 0, left, state)
     y = _round(fb, fnt, 0, y + _BLOCK_GAP, left, state)
-    _scores(fb, fnt, pitch, 0, y + _BLOCK_GAP, left, height, state)
+    y = _scores(fb, fnt, pitch, 0, y + _BLOCK_GAP, left, height, state)
+    _history(fb, fnt, pitch, 0, y + _BLOCK_GAP, left, height, state)
     x = left + _GAP
     _turn(fb, fnt, pitch, x, width - x, height, state, view)
 
@@ -107,7 +110,8 @@ def _scores(fb, fnt, pitch, x, y, width, height, state):
         done[seat] = (count, _score_text(score))
     playing = -1 if state.is_terminal() else state.turn_seat()
     order = state.order or list(range(state.players))
-    number_room = 4 * fnt.width
+    count_room = 3 * fnt.width
+    score_room = 5 * fnt.width  # " BUST" keeps a space after the count
     for seat in order:
         if y + fnt.height > height:
             break
@@ -118,29 +122,61 @@ def _scores(fb, fnt, pitch, x, y, width, height, state):
         else:
             count, score = "", ""
         mark = ">" if seat == playing and seat not in done else " "
-        name_room = width - 2 * number_room - fnt.width
+        name_room = width - count_room - score_room - fnt.width
         name = text.fit(fnt, state.seat_name(seat), name_room - fnt.width)
         text.draw(fb, fnt, mark + name, x, y)
-        text.draw_right(fb, fnt, str(count), x + width - 2 * number_room, y, number_room)
-        text.draw_right(fb, fnt, score, x + width - number_room, y, number_room)
+        text.draw_right(fb, fnt, str(count), x + width - score_room - count_room, y, count_room)
+        text.draw_right(fb, fnt, score, x + width - score_room, y, score_room)
         y += pitch
     return y
 
 
-def dice_text(state):
-    """The active player's dice grouped by face, "G x2  3 x1 (r1)": (r1) = chosen to reroll."""
-    parts = []
-    for face in range(6):
-        count = state.dice[face]
-        if not count:
-            continue
-        part = "%sx%d" % (_FACE_MARKS[face], count)
-        if state.selected[face]:
-            part += "(r%d)" % state.selected[face]
-        parts.append(part)
+def history_lines(state):
+    """The finished rounds, latest first: "R3 Ann +9", "R2 all bust" (the dice carried over)."""
+    lines = []
+    for index in range(len(state.history_rounds) - 1, -1, -1):
+        _card_number, winner, won, _turns = state.history_rounds[index]
+        if winner < 0:
+            lines.append("R%d all bust" % (index + 1))
+        else:
+            lines.append("R%d %s +%d" % (index + 1, state.seat_name(winner), won))
+    return lines
+
+
+def _history(fb, fnt, pitch, x, y, width, height, state):
+    lines = history_lines(state)
+    if not lines or y + pitch > height:
+        return
+    fb.hline(x, y - 2, width, _INK)
+    for line in lines:
+        if y + fnt.height > height:
+            break
+        text.draw(fb, fnt, text.fit(fnt, line, width), x, y)
+        y += pitch
+
+
+def dice_rows(state):
+    """The active player's dice as a small table by face, [] before any die landed:
+        face  G  1  2  3  4  5
+        dice  1  0  2  0  0  1
+        redo  0  0  1  0  0  0     (only once dice are chosen for the reroll)
+    plus "+3 to roll" while dice are in the air."""
+    if not (sum(state.dice) or state.to_roll):
+        return []
+    rows = [_row("face", _FACE_MARKS), _row("dice", state.dice)]
+    if sum(state.selected):
+        rows.append(_row("redo", state.selected))
     if state.to_roll:
-        parts.append("+%d to roll" % state.to_roll)
-    return " ".join(parts)
+        rows.append("+%d to roll" % state.to_roll)
+    return rows
+
+
+def _row(label, cells):
+    parts = [label]
+    for cell in cells:
+        cell = str(cell)
+        parts.append(" " * (_CELL - len(cell)) + cell)
+    return "".join(parts)
 
 
 def pool_text(state, seat):
@@ -157,10 +193,9 @@ def _turn(fb, fnt, pitch, x, width, height, state, view):
         screen.text_lines(fb, fnt, note_lines, x, bottom, width, shown, pitch)
         bottom -= _LINE_GAP
     y = 0
-    dice = dice_text(state)
-    if dice and not state.is_terminal():
-        lines = screen.wrap(fnt, dice, width)
-        y = screen.text_lines(fb, fnt, lines, x, y, width, 2, pitch)
+    rows = [] if state.is_terminal() else dice_rows(state)
+    if rows:
+        y = screen.text_lines(fb, fnt, rows, x, y, width, len(rows), pitch)
         left = state.rerolls_left()
         if left:
             text.draw(fb, fnt, "rerolls left: %d" % left, x, y)
