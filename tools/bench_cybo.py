@@ -1,0 +1,202 @@
+"""`make bench`, Cybo: heap for whole games with UI, work per action, sheet render time and
+e-ink traffic (the figures of the foundation issue)."""
+
+import asyncio
+import os
+import subprocess
+import tempfile
+import time
+
+from dicetable.core.protocol import CHANCE
+from dicetable.core.session import Session
+from dicetable.games import load
+from dicetable.ui import sheet_cybo
+from hostsim import script
+from hostsim.device import SimDevice
+from hostsim.drive import play
+
+from bench_common import (
+    BUILD,
+    DEVICE_PER_CPYTHON,
+    MICROPYTHON,
+    ROOT,
+    LineCounter,
+    smallest_heap,
+)
+
+
+def work_per_action():
+    import framebuf
+
+    session = Session.start(load("cybo"), {"players": 6, "bots": 6}, 7)
+    frame = bytearray(296 * 128 // 8)
+    fb = framebuf.FrameBuffer(frame, 296, 128, framebuf.MONO_VLSB)
+    counter = LineCounter()
+    rules, renders, seconds = [], [], []
+    view = {"seat": 0, "prompt": "", "choices": [], "cursor": -1, "note": ""}
+
+    def rules_step():
+        actors = session.actors()
+        if actors == [CHANCE]:
+            session.state.chance_outcomes()
+            session.roll()
+        else:
+            session.state.legal_actions(actors[0])
+            session.apply(actors[0], session.bot_action(actors[0]))
+        return session.state.scores()
+
+    while session.actors():
+        lines, _ = counter.measure(rules_step)
+        rules.append(lines)
+        view["seat"] = session.state.turn_seat()
+        lines, _ = counter.measure(sheet_cybo.draw, fb, 296, 128, session.state, view)
+        renders.append(lines)
+    scoring, _ = counter.measure(lambda: [session.state.breakdown(s) for s in range(6)])
+    # Untraced timing of the rules alone (no framebuf involved), replaying the same game.
+    replay = Session.start(load("cybo"), {"players": 6, "bots": 6}, 7)
+    started = time.perf_counter()
+    for seat, action in session.state.history:
+        if seat != CHANCE:
+            replay.state.legal_actions(seat)
+            replay.bot_action(seat)
+        else:
+            replay.state.chance_outcomes()
+        replay.apply(seat, action)
+        replay.state.scores()
+    seconds.append((time.perf_counter() - started) / len(session.state.history))
+    return {
+        "actions": len(rules),
+        "rules_mean": sum(rules) // len(rules),
+        "rules_max": max(rules),
+        "render_mean": sum(renders) // len(renders),
+        "render_max": max(renders),
+        "scoring": scoring,
+        "rules_ms_device": 1000 * DEVICE_PER_CPYTHON * seconds[0],
+    }
+
+
+_RENDER_TIMING = """
+import time, framebuf
+from dicetable.core.session import Session
+from dicetable.core.protocol import CHANCE
+from dicetable.games import load
+from dicetable.ui import sheet_cybo
+for width, height, fmt in ((296, 128, framebuf.MONO_VLSB), (400, 300, framebuf.MONO_HLSB)):
+    s = Session.start(load("cybo"), {"players": 6, "bots": 6, "level": "beginner"}, 7)
+    for _ in range(150):
+        a = s.actors()
+        if a == [CHANCE]:
+            s.roll()
+        elif a:
+            s.apply(a[0], s.bot_action(a[0]))
+    fb = framebuf.FrameBuffer(bytearray(width * height // 8), width, height, fmt)
+    view = {"seat": 0, "prompt": "P1: press OK to roll", "choices": [], "cursor": -1, "note": ""}
+    best = 1 << 30
+    for _ in range(20):
+        t = time.ticks_us()
+        sheet_cybo.draw(fb, width, height, s.state, view)
+        best = min(best, time.ticks_diff(time.ticks_us(), t))
+    print(width, height, best)
+"""
+
+
+def render_times():
+    """Full sheet render under the MicroPython unix port (real C framebuf), best of 20, in us;
+    TOOLCHAIN.md: device time is roughly 65x the unix port's."""
+    env = dict(os.environ, MICROPYPATH=".frozen:%s" % BUILD)
+    result = subprocess.run(
+        [MICROPYTHON, "-c", _RENDER_TIMING],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    times = {}
+    for line in result.stdout.split("\n"):
+        if line.strip():
+            width, height, micros = line.split()
+            times[(int(width), int(height))] = int(micros)
+    return times
+
+
+def panel_traffic():
+    """Bytes the driver sends for a cursor move and for one round of a 3-player game, with the
+    changed region (what the planner asked for) beside them. One continuous run per figure:
+    restarting the app would re-initialise the panel and send whole frames."""
+    from hostsim.autopilot import Autopilot
+
+    with tempfile.TemporaryDirectory() as data:
+        device = SimDevice("sim296", data, seed=7)
+        moves = []
+        device.app.on_refresh = lambda app: moves.append(app.last_refresh)
+        asyncio.run(play(device, script.parse("OK UP UP DOWN"), None))
+        cursor = moves[-3:]  # three cursor moves on the setup screen
+    with tempfile.TemporaryDirectory() as data:
+        device = SimDevice("sim296", data, seed=7)
+        rounds = {}
+
+        def on_refresh(app):
+            state = app.shell.game_state()
+            if state is not None:
+                rounds.setdefault(state.round, []).append(app.last_refresh)
+
+        device.app.on_refresh = on_refresh
+        asyncio.run(play(device, [], Autopilot("cybo", {"players": 3, "bots": 2})))
+        # Round 2 (index 1): round 1 begins with the new screen's full refresh.
+        round_two = rounds.get(1, [])
+    return {
+        "move_bytes": sum(item[2] for item in cursor) // len(cursor),
+        "move_region": sum(item[1][2] * item[1][3] // 8 for item in cursor) // len(cursor),
+        "move_kinds": sorted(set("partial" if item[0] == 1 else "full" for item in cursor)),
+        "round_refreshes": len(round_two),
+        "round_full": sum(1 for item in round_two if item[0] == 2),
+        "round_bytes": sum(item[2] for item in round_two),
+        "round_region": sum(item[1][2] * item[1][3] // 8 for item in round_two),
+        "full_frame": 296 * 128 // 8,
+    }
+
+
+def report():
+    print("Cybo")
+    print("  smallest heap for a whole game with UI, panel driver and simulator models:")
+    print("    (plain K: conservative bound for the 32-bit device; wK: pointer-size scaled)")
+    for board, players, bots in (("sim296", 3, 2), ("sim296", 6, 5), ("sim400", 4, 3)):
+        plain = smallest_heap(board, players, bots)
+        scaled = smallest_heap(board, players, bots, "wK")
+        print(
+            "    %-8s %d players: %5sK plain, %5swK"
+            % (board, players, plain or ">1024", scaled or ">1024")
+        )
+    work = work_per_action()
+    print("  work per action, 6 players (%d actions), firmware lines executed:" % work["actions"])
+    print(
+        "    rules (legal + apply + scores): mean %d, max %d  (~%.2f ms on device)"
+        % (work["rules_mean"], work["rules_max"], work["rules_ms_device"])
+    )
+    print(
+        "    full sheet render 296x128:      mean %d, max %d"
+        % (work["render_mean"], work["render_max"])
+    )
+    for (width, height), micros in sorted(render_times().items()):
+        print(
+            "    sheet render %dx%d, unix port: %d us  (~%.0f ms on device)"
+            % (width, height, micros, micros * 65 / 1000)
+        )
+    print("    final scoring, all seats:       %d" % work["scoring"])
+    traffic = panel_traffic()
+    print("  e-ink, 296x128 (full frame %d bytes of image per plane):" % traffic["full_frame"])
+    print(
+        "    cursor move: %d bytes sent (%s) for a %d-byte changed region"
+        % (traffic["move_bytes"], "/".join(traffic["move_kinds"]), traffic["move_region"])
+    )
+    print(
+        "    one round, 3 players: %d refreshes (%d full), %d bytes sent for %d bytes of"
+        " changed regions"
+        % (
+            traffic["round_refreshes"],
+            traffic["round_full"],
+            traffic["round_bytes"],
+            traffic["round_region"],
+        )
+    )
