@@ -2,6 +2,7 @@
 wanted result, and placements checked against the rules' own link choice."""
 
 from dicetable.core.dice import D6, YELLOW_D6
+from dicetable.core.errors import IllegalAction
 from dicetable.core.protocol import CHANCE
 from dicetable.games import trek12
 from dicetable.games.trek12 import DIFF, HIGH, LOW, NO_LINK, PROD, SUM
@@ -48,8 +49,43 @@ def graph_data(size, edges, dangerous=(), limit=4):
 
 
 def graph_state(size, edges, dangerous=(), players=1):
+    return data_state(graph_data(size, edges, dangerous), players)
+
+
+def data_state(data, players=1):
+    """A game on a sheet given as A12 data (a synthetic or edited map)."""
     params = trek12.make_params({"players": players})
-    return trek12.Trek12State(params, Board(graph_data(size, edges, dangerous)))
+    return trek12.Trek12State(params, Board(data))
+
+
+def map_data(map_id):
+    """A fresh copy of a map file's data, to edit in a test."""
+    name = "dicetable.games.trek12_maps." + map_id
+    module = __import__(name, None, None, (map_id,))
+    return _copy(module.MAP)
+
+
+def _copy(value):
+    if isinstance(value, dict):
+        return dict([(key, _copy(value[key])) for key in value])
+    if isinstance(value, list):
+        return [_copy(item) for item in value]
+    return value
+
+
+def refused(state, seat, action, words=""):
+    """`action` is refused with a reason holding `words`, and nothing changes."""
+    before = state.to_data()
+    history = list(state.history)
+    try:
+        state.apply(seat, action)
+    except IllegalAction as exc:
+        if words not in exc.reason:
+            raise AssertionError("reason %r lacks %r" % (exc.reason, words))
+    else:
+        raise AssertionError("accepted %r" % ((seat, action),))
+    assert state.to_data() == before
+    assert state.history == history
 
 
 def line_edges(circles):
@@ -87,8 +123,7 @@ def write(state, circle, value, op=None, down=NO_LINK, up=NO_LINK, seat=0):
     left that can), then write it in `circle`. The links given must be the only legal choice."""
     if op is None:
         for candidate in _PREFERENCE:
-            index = candidate - 1
-            if state.ticks[seat][index] < state.board.limits[index]:
+            if state.ticks_left(seat, candidate, circle) > 0:
                 if roll_for(candidate, value) is not None:
                     op = candidate
                     break

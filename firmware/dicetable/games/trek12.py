@@ -15,6 +15,12 @@ included: a placement names them, and the only freedom is which circle when seve
 neighbours qualify. A result over the circle's cap is written as a frown (SAD), which never
 links. A placement is checked directly in `apply` (cheaper than listing every legal action on
 the device); the property tests check that the check agrees with `legal_actions`.
+
+Special maps (reference A11) change these rules only through their Board's data
+(trek12_special): start circles, one operation table per region (a circle is ticked on its
+region's table), water circles that never link, pre-linked pairs (the second of a pair written
+must link to the first, or it is a frown), the first player(s) to the star circle, and a result
+over 12 that puts a player out of the game.
 """
 
 from micropython import const
@@ -25,6 +31,7 @@ from dicetable.core.protocol import CHANCE, State
 from dicetable.games import trek12_maps as maps
 from dicetable.games.seats import seat_params
 from dicetable.games.trek12_score import EMPTY, SAD, Greedy, Score
+from dicetable.games.trek12_special import STAR, WATER
 
 GAME_ID = "trek12"
 TITLE = "Trek 12"
@@ -36,6 +43,8 @@ SUM = const(4)
 PROD = const(5)
 NO_LINK = const(99)  # in an action: the number links to nothing on that side
 OP_NAMES = ("low", "high", "diff", "sum", "prod")  # by op - 1
+LOST = const(-3)  # outcome(): the result is over 12 on a map where that puts the player out
+MAPS = maps.MAPS  # (map id, title) in menu order
 
 _MIN_PLAYERS = const(1)
 _MAX_PLAYERS = const(6)
@@ -44,6 +53,8 @@ _CIRCLE_UNIT = const(10000)
 _DOWN_UNIT = const(100)
 _ROLL_UNIT = const(10)  # roll action = red x 10 + yellow
 _NONE = const(-1)  # no link, inside a sheet
+_OPS = const(5)  # operations per table
+_LOSING = const(-100000)  # the hint's value of a placement that puts the player out
 
 _ROLLS = [(red * _ROLL_UNIT + yellow, 1) for red in D6 for yellow in YELLOW_D6]
 _NO_ROLLS = []
@@ -105,42 +116,51 @@ class Trek12State(State):
         self.rounds = size
         self.round = 0  # rounds completed
         self.roll = 0  # this round's roll action, 0 until the dice are rolled
-        self.placed = [False] * self.players
+        self.placed = [False] * self.players  # a seat that is out counts as placed
         self.values = [[EMPTY] * size for _ in range(self.players)]
         self.up = [[_NONE] * size for _ in range(self.players)]
         self.down = [[_NONE] * size for _ in range(self.players)]
-        self.ticks = [[0] * len(maps.OPERATIONS) for _ in range(self.players)]
+        # Ticks per operation, table after table (one table unless the map has regions).
+        self.ticks = [[0] * len(self.board.limits) for _ in range(self.players)]
+        self.lost = [False] * self.players  # wrote over 12 where that puts a player out
+        self.star = [False] * self.players  # first to the star circle
+        self.star_round = -1  # the round the star circle was first written, -1 before
         self._scores = [None] * self.players
 
     # --- protocol ---------------------------------------------------------------------------
     def actors(self):
-        if self.round == self.rounds:
+        if self._over():
             return []
         if not self.roll:
             return [CHANCE]
         return [seat for seat in range(self.players) if not self.placed[seat]]
 
     def chance_outcomes(self):
-        return _ROLLS if self.round < self.rounds and not self.roll else _NO_ROLLS
+        return _ROLLS if not self.roll and not self._over() else _NO_ROLLS
+
+    def _over(self):
+        return self.round == self.rounds or False not in self.lost
 
     def legal_actions(self, seat):
         """Every placement of `seat` now, ascending (op, then circle, then link choices)."""
         if not self._asked(seat):
             return []
         ticks = self.ticks[seat]
-        limits = self.board.limits
-        caps = self.board.caps
+        board = self.board
+        limits = board.limits
+        table_of = board.table_of
         numbers = results(self.roll)
         circles = self.open_circles(seat)
         actions = []
         for index in range(len(numbers)):
-            if ticks[index] >= limits[index]:
-                continue
             value = numbers[index]
             base = (index + 1) * _OP_UNIT
             for circle in circles:
+                tick = table_of[circle] * _OPS + index
+                if ticks[tick] >= limits[tick]:
+                    continue
                 code = base + circle * _CIRCLE_UNIT
-                if value > caps[circle]:
+                if self.outcome(seat, circle, value) < 0:
                     actions.append(code + NO_LINK * _DOWN_UNIT + NO_LINK)
                     continue
                 downs, ups = self.link_candidates(seat, circle, value)
@@ -158,6 +178,8 @@ class Trek12State(State):
             self._record(seat, action)
             return
         if self.roll and seat in range(self.players) and self.placed[seat]:
+            if self.lost[seat]:
+                raise IllegalAction("%s is out: they wrote over 12" % self.seat_name(seat))
             raise IllegalAction(
                 "%s has already written this round's number" % self.seat_name(seat)
             )
@@ -172,13 +194,16 @@ class Trek12State(State):
         if seat == CHANCE:
             self.roll = action
             for index in range(self.players):
-                self.placed[index] = False
+                self.placed[index] = self.lost[index]
             return
         op, circle, down, up = decode(action)
         value = results(self.roll)[op - 1]
-        self.ticks[seat][op - 1] += 1
-        if value > self.board.caps[circle]:
+        written = self.outcome(seat, circle, value)
+        self.ticks[seat][self.board.table_of[circle] * _OPS + op - 1] += 1
+        if written < 0:
             self.values[seat][circle] = SAD
+            if written == LOST:
+                self.lost[seat] = True
         else:
             self.values[seat][circle] = value
             if down != NO_LINK:
@@ -187,6 +212,9 @@ class Trek12State(State):
             if up != NO_LINK:
                 self.up[seat][circle] = up
                 self.down[seat][up] = circle
+            if self.board.marks[circle] & STAR and self.star_round in (-1, self.round):
+                self.star_round = self.round
+                self.star[seat] = True
         self._scores[seat] = None
         self.placed[seat] = True
         if False not in self.placed:
@@ -198,15 +226,14 @@ class Trek12State(State):
         return bool(self.roll) and seat in range(self.players) and not self.placed[seat]
 
     def open_circles(self, seat):
-        """The empty circles `seat` may write in: any on the first placement, then only those
-        next to a filled circle (a frown counts as filled)."""
+        """The empty circles `seat` may write in: on the first placement any circle (only the
+        start circles on a map that has them), then those next to a filled circle (a frown
+        counts as filled)."""
         values = self.values[seat]
+        first = self._fresh(seat)
+        if first and self.board.starts:
+            return list(self.board.starts)
         neighbours = self.board.neighbours
-        first = True
-        for value in values:
-            if value != EMPTY:
-                first = False
-                break
         circles = []
         for circle in range(len(values)):
             if values[circle] != EMPTY:
@@ -220,21 +247,67 @@ class Trek12State(State):
                     break
         return circles
 
+    def _fresh(self, seat):
+        """Whether `seat` has written nothing yet."""
+        for value in self.values[seat]:
+            if value != EMPTY:
+                return False
+        return True
+
+    def outcome(self, seat, circle, value):
+        """What writing the result `value` in `circle` puts there: the number itself, SAD (a
+        frown: over the circle's cap, or a pre-linked pair it cannot link to) or LOST (over 12
+        where that puts the player out; the circle gets a frown)."""
+        board = self.board
+        if value > maps.MAX_VALUE and board.loss_score is not None:
+            return LOST
+        if value > board.caps[circle]:
+            return SAD
+        partner = board.partner[circle]
+        if partner >= 0:
+            held = self.values[seat][partner]
+            if held == EMPTY:
+                return value
+            if held == value - 1 and self.up[seat][partner] == _NONE:
+                return value
+            if held == value + 1 and self.down[seat][partner] == _NONE:
+                return value
+            return SAD
+        return value
+
     def link_candidates(self, seat, circle, value):
         """([neighbours holding value - 1 with a free up-link], [holding value + 1 with a free
-        down-link]), ascending: the number written must link to one of each list not empty."""
+        down-link]), ascending: the number written must link to one of each list not empty.
+        A water circle links to nothing; a filled pre-linked partner is the only choice on its
+        side (see `outcome` for when it cannot be linked)."""
+        board = self.board
+        marks = board.marks
+        downs = []
+        ups = []
+        if marks[circle] & WATER:
+            return downs, ups
         values = self.values[seat]
         up = self.up[seat]
         down = self.down[seat]
-        downs = []
-        ups = []
-        for other in self.board.neighbours[circle]:
+        for other in board.neighbours[circle]:
             held = values[other]
+            if marks[other] & WATER:
+                continue
             if value > 0 and held == value - 1 and up[other] == _NONE:
                 downs.append(other)
             elif value < maps.MAX_VALUE and held == value + 1 and down[other] == _NONE:
                 ups.append(other)
+        partner = board.partner[circle]
+        if partner >= 0 and partner in downs:
+            downs = [partner]
+        elif partner >= 0 and partner in ups:
+            ups = [partner]
         return downs, ups
+
+    def ticks_left(self, seat, op, circle):
+        """How many more times `seat` may use operation `op` on `circle`'s table."""
+        tick = self.board.table_of[circle] * _OPS + op - 1
+        return self.board.limits[tick] - self.ticks[seat][tick]
 
     def _refusal(self, seat, action):
         """Why `seat` may not play `action` now, or "" if it may (the seat is being asked)."""
@@ -242,24 +315,41 @@ class Trek12State(State):
             return "%r is not a Trek 12 move" % (action,)
         op, circle, down, up = decode(action)
         board = self.board
-        if op > len(maps.OPERATIONS) or circle >= board.size:
+        if op > _OPS or circle >= board.size:
             return "%r is not a Trek 12 move" % (action,)
         name = OP_NAMES[op - 1]
-        if self.ticks[seat][op - 1] >= board.limits[op - 1]:
-            return "%s is used up (%d ticks)" % (name, board.limits[op - 1])
+        if self.ticks_left(seat, op, circle) <= 0:
+            limit = board.limits[board.table_of[circle] * _OPS + op - 1]
+            table = board.table_names[board.table_of[circle]]
+            if table:
+                return "%s is used up on the %s (%d ticks)" % (name, table, limit)
+            return "%s is used up (%d ticks)" % (name, limit)
         if self.values[seat][circle] != EMPTY:
             return "circle %d is already filled" % circle
         if circle not in self.open_circles(seat):
+            if board.starts and self._fresh(seat):
+                return "circle %d is not a start circle" % circle
             return "circle %d is not next to a filled circle" % circle
         value = results(self.roll)[op - 1]
-        if value > board.caps[circle]:
-            if down != NO_LINK or up != NO_LINK:
+        written = self.outcome(seat, circle, value)
+        if written < 0:
+            if down == NO_LINK and up == NO_LINK:
+                return ""
+            if written == LOST:
+                return "%d is over 12: the player is out, and links nothing" % value
+            if value > board.caps[circle]:
+                cap = board.caps[circle]
                 return "%d is over circle %d's cap of %d: a frown never links" % (
                     value,
                     circle,
-                    board.caps[circle],
+                    cap,
                 )
-            return ""
+            partner = board.partner[circle]
+            return "%d cannot link to circle %d's pre-linked circle %d: a frown never links" % (
+                value,
+                circle,
+                partner,
+            )
         downs, ups = self.link_candidates(seat, circle, value)
         for link, choices, side in ((down, downs, "down"), (up, ups, "up")):
             if choices and link not in choices:
@@ -274,7 +364,8 @@ class Trek12State(State):
         """The Score of a seat's sheet as it stands (cached until that sheet changes)."""
         score = self._scores[seat]
         if score is None:
-            score = Score(self.board, self.values[seat], self.up[seat], self.down[seat])
+            values, up, down = self.values[seat], self.up[seat], self.down[seat]
+            score = Score(self.board, values, up, down, self.star[seat], self.lost[seat])
             self._scores[seat] = score
         return score
 
@@ -283,6 +374,10 @@ class Trek12State(State):
 
     def breakdown(self, seat):
         return self.score(seat).breakdown()
+
+    def star_open(self, seat):
+        """Whether a number written in the star circle now would win the star bonus."""
+        return self.board.star_bonus > 0 and self.star_round in (-1, self.round)
 
     def action_to_string(self, seat, action):
         """A roll, or a placement described against the current roll."""
@@ -297,6 +392,12 @@ class Trek12State(State):
             return "%s in %d" % (OP_NAMES[op - 1], circle)
         value = results(self.roll)[op - 1]
         text = "%s %d in %d" % (OP_NAMES[op - 1], value, circle)
+        if 0 <= seat < self.players and self.values[seat][circle] == EMPTY:
+            written = self.outcome(seat, circle, value)
+            if written == LOST:
+                return text + " (over 12: out)"
+            if written == SAD and value <= self.board.caps[circle]:
+                return text + " (breaks the pre-linked pair)"
         if value > self.board.caps[circle]:
             return text + " (over cap)"
         if down != NO_LINK:
@@ -306,7 +407,7 @@ class Trek12State(State):
         return text
 
     def to_data(self):
-        return {
+        data = {
             "map": self.board.id,
             "round": self.round,
             "roll": self.roll,
@@ -317,6 +418,13 @@ class Trek12State(State):
             "ticks": [list(row) for row in self.ticks],
             "scores": self.scores(),
         }
+        # Only on the maps that use them, so a base map's data stays as it always was.
+        if self.board.loss_score is not None:
+            data["lost"] = list(self.lost)
+        if self.board.star_bonus:
+            data["star"] = list(self.star)
+            data["star_round"] = self.star_round
+        return data
 
     def __str__(self):
         return "trek12 %s round %d/%d roll %d scores %r" % (
@@ -340,21 +448,30 @@ def hint(state, seat):
     if not legal:
         return None
     board = state.board
-    policy = Greedy(board, state.values[seat], state.up[seat], state.down[seat], state.score(seat))
+    values, up, down = state.values[seat], state.up[seat], state.down[seat]
+    policy = Greedy(board, values, up, down, state.score(seat), state.star_open(seat))
     numbers = results(state.roll)
     ticks = state.ticks[seat]
     limits = board.limits
+    table_of = board.table_of
     best = legal[0]
     best_gain = None
     for action in legal:
         op, circle, down, up = decode(action)
-        gain = policy.gain(
-            circle,
-            numbers[op - 1],
-            _NONE if down == NO_LINK else down,
-            _NONE if up == NO_LINK else up,
-        )
-        gain -= policy.tick_cost(limits[op - 1] - ticks[op - 1])
+        written = state.outcome(seat, circle, numbers[op - 1])
+        if written == LOST:
+            gain = _LOSING
+        else:
+            gain = policy.gain(
+                circle,
+                written,
+                _NONE if down == NO_LINK else down,
+                _NONE if up == NO_LINK else up,
+            )
+        tick = table_of[circle] * _OPS + op - 1
+        gain -= policy.tick_cost(limits[tick] - ticks[tick])
+        if op == PROD and written >= 0:
+            gain += policy.safe_product(ticks, table_of[circle])
         if best_gain is None or gain > best_gain:
             best = action
             best_gain = gain

@@ -3,16 +3,29 @@ and the loader that checks a sheet and compiles it into the compact Board the ru
 
 Data, not logic: a better transcription of a sheet replaces its module without touching the
 rules. The loader refuses a sheet it cannot play faithfully (ValueError naming the map and the
-fault): ids must be 0..n-1 in order, adjacency symmetric and connected, every key present; the
-special-map hooks of reference A11 (tags, regions, balls, pre-linked pairs, scoring hooks, other
-link rules) are refused until the rules implement them.
+fault): ids must be 0..n-1 in order, adjacency symmetric and connected, every key present. The
+special-map parts (tags, balls, regions, pre-linked pairs, scoring hooks: reference A11) are
+checked and compiled by trek12_special.
 """
 
 import sys
 
 from micropython import const
 
-MAP_IDS = ("dunai", "kagkot", "dhaulagiri")
+from dicetable.games import trek12_special as special
+
+# (id, title) in menu order: the three base sheets, then the special ones. A special sheet's
+# layout is not published: its data file says "approximate" and the screen should say so.
+MAPS = (
+    ("dunai", "Dunai"),
+    ("kagkot", "Kagkot"),
+    ("dhaulagiri", "Dhaulagiri"),
+    ("jampa", "Jampa"),
+    ("christmas", "Christmas"),
+    ("zen", "Zen Trek"),
+    ("containment", "Containment"),
+)
+MAP_IDS = tuple([map_id for map_id, _title in MAPS])
 # The keys of `opLimits`, in the order of the operation numbers 1..5 used in actions.
 OPERATIONS = ("LOW", "HIGH", "DIFF", "SUM", "PROD")
 # The largest number a circle can ever hold (regular circles: 0-12; dangerous ones cap lower).
@@ -31,13 +44,17 @@ class Board:
     """A checked sheet as tuples indexed by circle id.
 
     id, name, summit   identifiers and the printed summit threshold
+    approximate        True for a made-up layout standing in for an unpublished sheet
     size               number of circles (= rounds of a game)
-    limits             ticks allowed per operation, in OPERATIONS order
     caps               highest number each circle takes (12, or 6 for a dangerous circle)
     neighbours         adjacent circle ids per circle, ascending
     xy                 layout hint per circle, hundredths of a unit, y downward
     dangerous          ids of the circles whose cap is below 12
-    orphan_penalty, sad_penalty   points lost per orphan and per over-cap mark
+    orphan_penalty, sad_penalty   points lost per orphan and per frown
+    limits             ticks allowed per operation, OPERATIONS order, table after table
+    table_names, table_of   the operation tables (one per region; one unnamed table on a map
+                       without regions) and the table each circle is written with
+    marks, ball_names, starts, partner, prelinked, and the scoring hooks: trek12_special
     """
 
     def __init__(self, data):
@@ -46,10 +63,29 @@ class Board:
             raise ValueError("a map needs a string id")
         self.name = self._field(data, "name", str)
         self.summit = self._field(data, "summit", int)
-        self._compile_circles(self._field(data, "circles", list))
+        self.approximate = data.get("approximate", False)
+        if self.approximate is not True and self.approximate is not False:
+            self._fail("approximate must be true or false")
+        circles = self._field(data, "circles", list)
+        self._compile_circles(circles)
+        special.compile_marks(self, circles)
         self._compile_adjacency(self._field(data, "adjacency", dict))
-        self._compile_limits(self._field(data, "opLimits", dict))
+        special.compile_tables(self, data, OPERATIONS)
+        special.compile_prelinked(self, data.get("prelinked"))
         self._compile_rules(data)
+
+    def tags(self, circle):
+        """The tag names of a circle (for the sheet), in trek12_special.TAGS order."""
+        mark = self.marks[circle]
+        return [special.TAGS[bit] for bit in range(len(special.TAGS)) if mark & (1 << bit)]
+
+    def ball(self, circle):
+        """The colour name of the ball printed in a circle, or None."""
+        balls = self.marks[circle] >> special.BALL_SHIFT
+        for index in range(len(self.ball_names)):
+            if balls & (1 << index):
+                return self.ball_names[index]
+        return None
 
     def _fail(self, message):
         raise ValueError("map %s: %s" % (self.id, message))
@@ -79,10 +115,6 @@ class Board:
                 self._fail("circle %d: xy must be two integers" % index)
             if not _is_int(point[0]) or not _is_int(point[1]):
                 self._fail("circle %d: xy must be two integers" % index)
-            if circle.get("tags") or circle.get("region") is not None:
-                self._fail("circle %d: tags and regions are not supported yet" % index)
-            if circle.get("ball") is not None:
-                self._fail("circle %d: balls are not supported yet" % index)
             caps.append(cap)
             xy.append((point[0], point[1]))
         self.size = size
@@ -126,30 +158,12 @@ class Board:
             self._fail("circle %d cannot be reached from circle 0" % seen.index(False))
         self.neighbours = tuple(rows)
 
-    def _compile_limits(self, limits):
-        if len(limits) != len(OPERATIONS):
-            self._fail("opLimits must give exactly %s" % ", ".join(OPERATIONS))
-        values = []
-        for name in OPERATIONS:
-            limit = limits.get(name)
-            if not _is_int(limit) or limit < 0:
-                self._fail("opLimits %s must be a count" % name)
-            values.append(limit)
-        total = 0
-        for limit in values:
-            total += limit
-        if total < self.size:
-            self._fail("%d ticks cannot fill %d circles" % (total, self.size))
-        self.limits = tuple(values)
-
     def _compile_rules(self, data):
-        if data.get("prelinked"):
-            self._fail("pre-linked circles are not supported yet")
         scoring = self._field(data, "scoring", dict)
         self.orphan_penalty = self._field(scoring, "orphanPenalty", int)
         self.sad_penalty = self._field(scoring, "sadPenalty", int)
-        if scoring.get("bonusTable") != "standard" or scoring.get("hooks"):
-            self._fail("only the standard bonus table without hooks is supported yet")
+        if scoring.get("bonusTable") != "standard":
+            self._fail("only the standard bonus table is supported")
         rules = self._field(data, "rules", dict)
         if rules.get("linkRule") != "mandatory":
             self._fail("only mandatory links are supported yet")
@@ -157,6 +171,7 @@ class Board:
             self._fail("a frown must count as filled")
         if rules.get("allowVoluntarySad") is not True:
             self._fail("a frown must be allowed by choice")
+        special.compile_hooks(self, scoring, rules)
 
 
 _BOARDS = {}
