@@ -1,9 +1,14 @@
 """Flash storage: journal appends, cut-back to the trusted part, atomic whole-file writes,
-clearing and quarantine. Runs on both runtimes against a real folder under /tmp."""
+clearing and quarantine, against a real folder under /tmp; then power cuts at every write step
+of whole games, a full flash, and unreadable or missing saves, on a fake flash. Both runtimes."""
 
 import os
 
 from dicetable.drivers.storage import Store
+from dicetable.ui.screens import MenuScreen, MessageScreen, ResultsScreen
+
+import powercut_fs
+import powercut_play
 
 _counter = [0]
 
@@ -81,3 +86,160 @@ def test_undecodable_line_does_not_hide_the_others():
         file.write(b"good 0000\n\xff\xfe broken\n")
     lines = store.load_lines()
     assert lines[0] == "good 0000\n" and lines[1] == ""
+
+
+# --- power cuts and a full flash, on the fake flash (powercut_fs.py, powercut_play.py) -------
+# Two all-bot Cybo games through the shell: the first to its end, the second a few moves in,
+# so the cuts also hit the end-of-game clear and a new game's header.
+_GAMES = (
+    ("cybo", {"players": 2, "bots": 2, "level": "master"}),
+    ("cybo", {"players": 2, "bots": 2, "level": "beginner"}),
+)
+_SECOND_GAME_MOVES = 4
+
+
+def test_power_cut_at_every_write_step_torn_writes():
+    steps, outcomes = powercut_play.cut_everywhere(powercut_fs.TORN, _GAMES, _SECOND_GAME_MOVES)
+    assert steps > 150
+    # Every kind of outcome happened, so the cuts really hit each write of each kind.
+    for outcome in ("start", "torn header", "lost one", "kept all"):
+        assert outcomes.get(outcome), (outcome, outcomes)
+
+
+def test_power_cut_at_every_write_step_littlefs_commits():
+    steps, outcomes = powercut_play.cut_everywhere(
+        powercut_fs.LITTLEFS, _GAMES, _SECOND_GAME_MOVES
+    )
+    assert "torn header" not in outcomes  # a littlefs file is committed whole or not at all
+    assert outcomes.get("lost one") and outcomes.get("kept all"), outcomes
+
+
+def _lines_of(data):
+    """Complete lines in `data`."""
+    return data[: data.rfind(b"\n") + 1].count(b"\n")
+
+
+def test_flash_full_the_game_goes_on_and_says_saving_stopped():
+    _steps, journals = powercut_play.reference(powercut_fs.TORN, _GAMES[:1], -1)
+    complete = journals[0]
+    for mode in (powercut_fs.TORN, powercut_fs.LITTLEFS):
+        flash = powercut_fs.FakeFlash(mode, capacity=400)
+        undo = powercut_fs.install(flash)
+        try:
+            life = powercut_play.Life()
+            shell = powercut_play.play(flash, _GAMES[:1], life)
+        finally:
+            undo()
+        session = life.session
+        assert session.state.is_terminal()  # played to the end all the same
+        assert session.save_error.startswith("saving stopped"), session.save_error
+        assert isinstance(shell.screen, ResultsScreen)
+        saved = flash.read(powercut_play.LAST)  # moved aside at the end, as always
+        assert len(saved) <= 400
+        assert _lines_of(saved) == life.saved_moves + 1  # the header and the saved moves
+        assert complete.startswith(saved[: saved.rfind(b"\n") + 1])
+
+
+def test_flash_full_then_power_cut_resumes_up_to_the_failure():
+    _steps, journals = powercut_play.reference(powercut_fs.TORN, _GAMES[:1], -1)
+    complete = journals[0]
+    for mode in (powercut_fs.TORN, powercut_fs.LITTLEFS):
+        for capacity in (300, 401, 555):
+            # The game stops being saved at `capacity`; the power dies 10 moves later.
+            flash = powercut_fs.FakeFlash(mode, capacity=capacity)
+            undo = powercut_fs.install(flash)
+            try:
+                life = powercut_play.Life()
+                powercut_play.play(flash, _GAMES[:1], life, _lines_of(complete[:capacity]) + 10)
+                assert life.saved_moves is not None and not life.session.state.is_terminal()
+                on_flash = flash.read(powercut_play.JOURNAL)
+                for room in (capacity, None):  # still full, then with room again
+                    flash = flash.reboot(room)
+                    powercut_fs.install(flash)
+                    shell = powercut_play.boot()  # a torn tail and no room to cut it: no crash
+                    session = powercut_play.resumed_session(shell)
+                    assert session.state.action_count == life.saved_moves, (mode, capacity)
+                    powercut_play.finish(shell)
+                    assert session.state.is_terminal()
+                    if room is None:  # saving works again: the whole game is on the flash
+                        assert not session.save_error
+                        assert flash.read(powercut_play.LAST) == complete
+                    else:  # still full: the game went on, saving reported as stopped
+                        assert session.save_error.startswith("saving stopped")
+                        flash.files[powercut_play.JOURNAL] = bytearray(on_flash)
+                        del flash.files[powercut_play.LAST]
+            finally:
+                undo()
+
+
+def _flash_with_journal(data, unreadable=()):
+    flash = powercut_fs.FakeFlash(unreadable=unreadable)
+    flash.folders[powercut_play.FOLDER] = True
+    flash.files[powercut_play.JOURNAL] = bytearray(data)
+    return flash
+
+
+def test_unreadable_journal_gives_a_message_not_a_crash():
+    flash = _flash_with_journal(b"anything\n", (powercut_play.JOURNAL,))
+    undo = powercut_fs.install(flash)
+    try:
+        shell = powercut_play.boot()
+        assert isinstance(shell.screen, MessageScreen)
+        assert shell.screen.heading == "Storage problem"
+        shell.start_game(*_GAMES[0])  # a new game can still be played and saved
+        shell.step()
+        assert not shell.screen.session.save_error
+        assert flash.read(powercut_play.JOURNAL).count(b"\n") == 2
+    finally:
+        undo()
+
+
+def test_damaged_journal_is_moved_aside_once():
+    flash = _flash_with_journal(b"\x00\xffnot a journal\n[1,2] 0000\n")
+    undo = powercut_fs.install(flash)
+    try:
+        shell = powercut_play.boot()
+        assert shell.screen.heading == "Save could not be restored"
+        assert flash.read(powercut_play.BAD).startswith(b"\x00\xffnot")
+        assert flash.read(powercut_play.JOURNAL) is None
+        assert isinstance(powercut_play.boot().screen, MenuScreen)  # the next boot: the menu
+    finally:
+        undo()
+
+
+def test_reformatted_flash_starts_at_the_menu():
+    flash = powercut_fs.FakeFlash()  # no folder, no files
+    undo = powercut_fs.install(flash)
+    try:
+        shell = powercut_play.boot()
+        assert isinstance(shell.screen, MenuScreen)
+        assert powercut_play.FOLDER in flash.folders
+        shell.start_game(*_GAMES[0])
+        assert flash.read(powercut_play.JOURNAL).startswith(b"DTJ1 ")
+    finally:
+        undo()
+
+
+def test_cut_back_without_room_refuses_appends_until_cleared():
+    # Store alone: a torn tail that cannot be cut back must not get records glued onto it.
+    flash = _flash_with_journal(b"header 0000\n[1,2] ab")
+    flash.capacity = len(flash.files[powercut_play.JOURNAL])  # full
+    undo = powercut_fs.install(flash)
+    try:
+        store = Store(powercut_play.FOLDER)
+        store.truncate(len("header 0000\n"))  # no room for the copy, and no exception
+        assert flash.read(powercut_play.JOURNAL + ".tmp") is None  # no partial copy left
+        for room in (0, None):  # refused even once there is room again: the tail is there
+            flash.capacity = room
+            try:
+                store.append("[3,4] cdef\n")
+            except OSError:
+                pass
+            else:
+                raise AssertionError("appended after a torn tail")
+        assert flash.read(powercut_play.JOURNAL) == b"header 0000\n[1,2] ab"
+        store.clear()  # the game is over: the next one may save again
+        store.append("header 0001\n")
+        assert flash.read(powercut_play.JOURNAL) == b"header 0001\n"
+    finally:
+        undo()

@@ -2,21 +2,26 @@
 
 The UI draws a logical frame: a bytearray of width*height*3 bytes, RGB, row-major, origin top
 left, values on a perceptual scale (dicetable.ui.dice_leds). `LEDMatrix.show(frame)` maps it to the
-chain's pixel order, applies gamma and the brightness cap, and calls the pixels' `write()` only
-when the bytes differ from the ones last written. Nothing is allocated per frame.
+chain's pixel order, applies gamma, dimming and the current cap, and calls the pixels' `write()`
+only when the bytes differ from the ones last written. Nothing is allocated per frame.
 
-`pixels` is a NeoPixel-like object (micropython-lib `neopixel.NeoPixel`, the simulator's fake):
-only its `buf` (3 bytes per LED, channel order `ORDER`, GRB by default) and `write()` are used.
+`pixels` is a NeoPixel-like object (MicroPython's `neopixel.NeoPixel` on rp2, the simulator's
+fake): only its `buf` (3 bytes per LED, channel order `ORDER`, GRB by default) and `write()` are
+used.
 
 Geometry (board data): `width` x `height` is the panel as wired: the data line runs along rows
 of `width` LEDs, row 0 first. `layout` 'rows' starts every row at the left, 'serpentine'
 runs odd rows right to left. `rotation` (0, 90, 180, 270) is how far the image is turned
 clockwise to appear upright as the panel is mounted; for 90 and 270 the logical frame is
-height x width (`self.width`, `self.height` give the logical size).
+height x width (`self.width`, `self.height` give the logical size). A panel whose chain runs
+down columns is a row panel turned by 90 or 270.
 
-Current cap: a WS2812 channel draws about `ma_per_channel` (20 mA) at 255 and each LED about
-`idle_ua` (1 mA) even when dark. The scale is chosen so that an all-white frame at 255 stays
-within `budget_ma` (the board's current available for the LEDs); every other frame draws less.
+Current cap, per frame: a WS2812 channel draws about `ma_per_channel` (20 mA) at 255, linearly
+with its value, and each LED about `idle_ua` (1 mA) even when dark. Each frame's current is
+worked out from its channel values after gamma; only a frame that would exceed `budget_ma` is
+scaled down, by the one factor that brings it within the budget. A die's few pips therefore
+show at full brightness and an all-white frame is dimmed, and no frame ever draws more than
+the budget (scaled values round down; the one unit a lit channel keeps is set aside first).
 """
 
 from micropython import const
@@ -26,19 +31,25 @@ _MA_PER_CHANNEL = const(20)  # WS2812B datasheet: ~20 mA per colour at full duty
 _IDLE_UA = const(1000)  # WS2812B: ~0.5-1 mA per LED for its own logic, lit or not
 _FULL = const(255)
 _LAYOUTS = ("rows", "serpentine")
-_GRB = (1, 0, 2, 3)  # micropython-lib NeoPixel.ORDER: WS2812 takes green first
+_GRB = (1, 0, 2, 3)  # MicroPython NeoPixel.ORDER: WS2812 takes green first
 
-
-def _isqrt(value):
-    root = value
-    while root * root > value:
-        root = (root + value // root) // 2
-    return root
-
-
-def _gamma(value):
-    """Perceived 0..255 -> LED duty 0..255 for gamma 2.5, in integers (v**2 * sqrt(v))."""
-    return (value * value * _isqrt(value * _FULL) + 32512) // 65025
+# Perceived level 0..255 -> LED duty 0..255: round(255 * (v / 255) ** 2.5). LEDs are linear
+# in duty and eyes are not, so without it the dim die bodies would look washed out.
+# tests/portable/test_leds.py recomputes it from the formula.
+_GAMMA = (
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+    b"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x02\x02\x02\x02\x02\x02\x02\x02\x03\x03\x03"
+    b"\x03\x03\x04\x04\x04\x04\x04\x05\x05\x05\x05\x06\x06\x06\x06\x07\x07\x07\x07\x08\x08\x08"
+    b"\x09\x09\x09\x0a\x0a\x0a\x0b\x0b\x0c\x0c\x0c\x0d\x0d\x0e\x0e\x0f\x0f\x0f\x10\x10\x11\x11"
+    b"\x12\x12\x13\x13\x14\x14\x15\x16\x16\x17\x17\x18\x19\x19\x1a\x1a\x1b\x1c\x1c\x1d\x1e\x1e"
+    b"\x1f\x20\x21\x21\x22\x23\x24\x24\x25\x26\x27\x28\x28\x29\x2a\x2b\x2c\x2d\x2e\x2e\x2f\x30"
+    b"\x31\x32\x33\x34\x35\x36\x37\x38\x39\x3a\x3b\x3c\x3d\x3e\x3f\x40\x41\x43\x44\x45\x46\x47"
+    b"\x48\x49\x4b\x4c\x4d\x4e\x50\x51\x52\x53\x55\x56\x57\x59\x5a\x5b\x5d\x5e\x5f\x61\x62\x63"
+    b"\x65\x66\x68\x69\x6b\x6c\x6e\x6f\x71\x72\x74\x75\x77\x79\x7a\x7c\x7d\x7f\x81\x82\x84\x86"
+    b"\x87\x89\x8b\x8d\x8e\x90\x92\x94\x96\x97\x99\x9b\x9d\x9f\xa1\xa3\xa5\xa6\xa8\xaa\xac\xae"
+    b"\xb0\xb2\xb4\xb6\xb8\xba\xbd\xbf\xc1\xc3\xc5\xc7\xc9\xcc\xce\xd0\xd2\xd4\xd7\xd9\xdb\xdd"
+    b"\xe0\xe2\xe4\xe7\xe9\xeb\xee\xf0\xf3\xf5\xf8\xfa\xfd\xff"
+)
 
 
 class LEDMatrix:
@@ -63,11 +74,15 @@ class LEDMatrix:
                 "a %dx%d matrix needs %d RGB LEDs; pixels has %d bytes"
                 % (width, height, count, len(pixels.buf))
             )
-        avail_ua = budget_ma * 1000 - count * idle_ua
-        if avail_ua < 0:
+        # The sum of channel values (after gamma) a frame may reach within the budget.
+        self.channel_budget = (
+            (budget_ma * 1000 - count * idle_ua) * _FULL // (ma_per_channel * 1000)
+        )
+        if self.channel_budget < 3 * count:  # every channel lit at its lowest step must fit
+            least_ua = count * idle_ua + _ceil(3 * count * ma_per_channel * 1000, _FULL)
             raise ValueError(
-                "LED budget %d mA is below the %d mA that %d dark LEDs draw"
-                % (budget_ma, count * idle_ua // 1000, count)
+                "LED budget %d mA is too small for %d LEDs (at least %d mA)"
+                % (budget_ma, count, _ceil(least_ua, 1000))
             )
         self._pixels = pixels
         self._buf = pixels.buf
@@ -78,9 +93,7 @@ class LEDMatrix:
         self.width = height if swap else width
         self.height = width if swap else height
         self._ma_per_channel = ma_per_channel
-        self._idle_ma = count * idle_ua // 1000
-        # Top value a channel may take so that count*3 channels at it fit the budget.
-        self.cap = min(_FULL, avail_ua * _FULL // (count * 3 * ma_per_channel * 1000))
+        self._idle_ua = count * idle_ua
         # Byte offset in buf of each logical pixel, worked out once.
         self._offsets = array("H", bytes(2 * count))
         for y in range(self.height):
@@ -88,31 +101,32 @@ class LEDMatrix:
                 self._offsets[y * self.width + x] = 3 * _physical(
                     x, y, self.width, self.height, width, rotation, layout == "serpentine"
                 )
-        self._gamma = bytes(_gamma(value) for value in range(256))
-        self._lut = bytearray(256)  # gamma, cap and brightness in one table
+        self._lut = bytearray(256)  # gamma and dimming
+        self._scaled = bytearray(256)  # the same, scaled down for a frame over the budget
+        self._frame = bytearray(3 * count)  # the logical frame behind the bytes in buf
         self._dirty = True  # the LEDs' state is unknown until the first write
-        self._colour_ma = 0
+        self._written = 0  # channel sum of the last write
         self.set_brightness(_FULL)
 
     def set_brightness(self, level):
-        """Dim everything to level/255 of the cap (idle dimming); 0 turns the LEDs off."""
+        """Dim everything to level/255 (idle dimming); 0 turns the LEDs off."""
         if not 0 <= level <= _FULL:
             raise ValueError("brightness must be 0..255, got %r" % (level,))
-        top = self.cap * level // _FULL
-        gamma = self._gamma
         lut = self._lut
         lut[0] = 0
         for value in range(1, 256):
             # Never let a lit logical pixel round down to dark while anything is lit.
-            lut[value] = max(1, gamma[value] * top // _FULL) if top else 0
+            lut[value] = (_GAMMA[value] * level // _FULL or 1) if level else 0
         self._dirty = True
 
     def show(self, frame):
         """Output `frame` if it changes what the LEDs show. Returns True if it wrote."""
         if len(frame) != 3 * self._count:
             raise ValueError("frame must be %d bytes, got %d" % (3 * self._count, len(frame)))
+        if not self._dirty and frame == self._frame:
+            return False  # same frame, same dimming: same bytes
+        table = self._table(frame)
         buf = self._buf
-        lut = self._lut
         offsets = self._offsets
         red = self._red
         green = self._green
@@ -121,41 +135,87 @@ class LEDMatrix:
         source = 0
         for pixel in range(self._count):
             offset = offsets[pixel]
-            value = lut[frame[source]]
+            value = table[frame[source]]
             if buf[offset + red] != value:
                 buf[offset + red] = value
                 changed = True
-            value = lut[frame[source + 1]]
+            value = table[frame[source + 1]]
             if buf[offset + green] != value:
                 buf[offset + green] = value
                 changed = True
-            value = lut[frame[source + 2]]
+            value = table[frame[source + 2]]
             if buf[offset + blue] != value:
                 buf[offset + blue] = value
                 changed = True
             source += 3
+        self._frame[:] = frame
         if changed:
             self._write()
         return changed
 
-    def off(self):
-        buf = self._buf
-        for i in range(len(buf)):
-            buf[i] = 0
-        self._write()
+    def frame_ma(self, frame):
+        """Estimated mA (rounded up, LED logic included) that `frame` draws once shown, after
+        gamma, dimming and the cap. The LEDs are not touched."""
+        table = self._table(frame)
+        total = 0
+        for value in frame:
+            total += table[value]
+        return self._current_ma(total)
 
     def last_current_ma(self):
-        """Estimated current of the last frame written, in mA (LED logic included)."""
-        return self._idle_ma + self._colour_ma
+        """Estimated mA of what the LEDs show now (rounded up, LED logic included)."""
+        return self._current_ma(self._written)
+
+    def off(self):
+        buf = self._buf
+        frame = self._frame
+        for i in range(len(buf)):
+            buf[i] = 0
+            frame[i] = 0
+        self._write()
 
     def deinit(self):
         self.off()
+
+    def _table(self, frame):
+        """The channel table for `frame`: gamma and dimming, scaled down if the frame would
+        draw more than the budget."""
+        lut = self._lut
+        total = lit = 0
+        least = _FULL
+        for value in frame:
+            value = lut[value]
+            if value:
+                total += value
+                lit += 1
+                if value < least:
+                    least = value
+        budget = self.channel_budget
+        if total <= budget:
+            return lut
+        # Each lit channel gets floor(value * share / total), but at least 1. When even the
+        # dimmest one keeps a step, the shares add up to at most the budget; otherwise a
+        # channel may get one unit above its share, so one unit per lit channel is set aside.
+        share = budget if least * budget >= total else budget - lit
+        scaled = self._scaled
+        for value in range(1, 256):
+            level = lut[value]
+            scaled[value] = (level * share // total or 1) if level else 0
+        return scaled
+
+    def _current_ma(self, total):
+        # uA = total * ma_per_channel * 1000 / 255, written as * 200 / 51 to stay a small int.
+        return _ceil(self._idle_ua + _ceil(total * self._ma_per_channel * 200, 51), 1000)
 
     def _write(self):
         # The only place that talks to the LEDs.
         self._pixels.write()
         self._dirty = False
-        self._colour_ma = sum(self._buf) * self._ma_per_channel // _FULL
+        self._written = sum(self._buf)
+
+
+def _ceil(numerator, denominator):
+    return (numerator + denominator - 1) // denominator
 
 
 def _physical(x, y, width, height, panel_width, rotation, serpentine):

@@ -4,6 +4,10 @@ The journal is append-only: each action is one line written and closed at once (
 closed file is committed), so a power cut can only tear the last line, which replay drops.
 Whole-file writes (settings, a journal cut back after a torn tail) go to a temporary file that
 is then renamed over the old one: littlefs renames atomically, so either version survives.
+
+A full flash must not stop the game (nor the next boot): a cut-back that finds no room leaves
+the journal as it is and refuses later appends with that error, which the session reports as
+"saving stopped" (a record appended after a torn line would be lost with every one after it).
 """
 
 import os
@@ -34,6 +38,7 @@ class Store:
 
     def __init__(self, folder):
         self.folder = folder.rstrip("/")
+        self._refused = None  # args of the error that stopped a cut-back: appends raise it
         try:
             os.mkdir(self.folder)
         except OSError:
@@ -60,15 +65,21 @@ class Store:
         return lines
 
     def append(self, line):
+        if self._refused is not None:
+            raise OSError(*self._refused)  # a new one: re-raising would grow its traceback
         with open(self.path(_JOURNAL), "a") as file:
             file.write(line)
 
     def truncate(self, length):
-        """Keep only the first `length` bytes of the journal (its trusted part)."""
-        path = self.path(_JOURNAL)
-        with open(path, "rb") as file:
-            data = file.read(length)
-        self.write_atomic(_JOURNAL, data)
+        """Keep only the first `length` bytes of the journal (its trusted part). Never raises
+        OSError: without room for the rewrite (flash full) the journal stays as it is and
+        appends are refused until `clear` or `quarantine` moves it away."""
+        try:
+            with open(self.path(_JOURNAL), "rb") as file:
+                data = file.read(length)
+            self.write_atomic(_JOURNAL, data)
+        except OSError as exc:
+            self._refused = exc.args
 
     def clear(self):
         """End the saved game: it stays readable as last.jnl until the next one ends."""
@@ -76,18 +87,24 @@ class Store:
         if _exists(path):
             _remove(self.path(_PREVIOUS))
             os.rename(path, self.path(_PREVIOUS))
+        self._refused = None
 
     def quarantine(self):
         path = self.path(_JOURNAL)
         if _exists(path):
             _remove(self.path(_QUARANTINE))
             os.rename(path, self.path(_QUARANTINE))
+        self._refused = None
 
     # --- whole files ------------------------------------------------------------------------
     def write_atomic(self, name, data):
         temporary = self.path(name + _TEMPORARY)
-        with open(temporary, "wb") as file:
-            file.write(data)
+        try:
+            with open(temporary, "wb") as file:
+                file.write(data)
+        except OSError:
+            _remove(temporary)  # a partial copy would only hold on to flash that is short
+            raise
         os.rename(temporary, self.path(name))
 
     def read(self, name):
