@@ -16,7 +16,7 @@ TEST_HEAP ?= 190wK
 MP_SRC_PATH := .frozen:firmware:hostsim/shims:tests/portable:.
 MP_MPY_PATH := .frozen:$(BUILD):hostsim/shims:tests/portable:.
 
-.PHONY: all setup sim test test-cpython test-micropython build typecheck lint bench fonts clean
+.PHONY: all setup sim test test-cpython test-micropython build typecheck lint bench fonts deploy clean
 
 all: test
 
@@ -44,8 +44,8 @@ test-cpython: $(STAMP)
 	$(PY) -m pytest -q tests
 
 test-micropython: $(STAMP) build
-	MICROPYPATH=$(MP_SRC_PATH) $(MPY) -X heapsize=$(TEST_HEAP) tools/mptest.py tests/portable source
-	MICROPYPATH=$(MP_MPY_PATH) $(MPY) -X heapsize=$(TEST_HEAP) tools/mptest.py tests/portable mpy
+	$(PY) tools/mptest_each.py $(MPY) $(TEST_HEAP) $(MP_SRC_PATH) tests/portable source
+	$(PY) tools/mptest_each.py $(MPY) $(TEST_HEAP) $(MP_MPY_PATH) tests/portable mpy
 
 ## .mpy files for the RP2040 (bytecode, -march=armv6m), one per firmware module.
 build: $(STAMP)
@@ -61,6 +61,12 @@ lint: $(STAMP)
 ## Budgets: heap, work per action, e-ink bytes, .mpy size (numbers, not pass/fail timings).
 bench: $(STAMP) build
 	$(PY) tools/bench.py
+
+## Install on a board over USB: `make deploy BOARD=sim296 [PORT=/dev/ttyACM0]`, see docs/deploy.md.
+## Copies only changed files and checks each by sha256; DEPLOY_ARGS="--dry-run" or "--wipe".
+deploy: $(STAMP)
+	$(if $(BOARD),,$(error set BOARD to a file name in boards/ - e.g. make deploy BOARD=sim296))
+	$(PY) tools/deploy.py --board $(BOARD) --port $(or $(PORT),auto) $(DEPLOY_ARGS)
 
 ## Regenerate the firmware's bitmap fonts from the BDF sources in tools/fonts.
 fonts: $(STAMP)

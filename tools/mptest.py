@@ -1,7 +1,9 @@
 """Portable test runner: imports tests/portable/test_*.py and calls every test_* function.
 
 Runs under MicroPython (where pytest cannot) and under CPython alike. Usage:
-    micropython tools/mptest.py DIR [LABEL] [-k SUBSTRING]   (matched in "module.test_name")
+    micropython tools/mptest.py DIR [LABEL] [-k SUBSTRING] [--module NAME]
+-k is matched in "module.test_name"; --module imports that one test module only
+(tools/mptest_each.py runs every module so, each in its own process).
 Prints one line per failure, then "N passed, N failed"; exits 1 on any failure and also when no
 test ran at all, so an empty or broken path can never pass silently.
 """
@@ -48,10 +50,13 @@ def main(argv):
     folder = argv[1] if len(argv) > 1 else "tests/portable"
     label = argv[2] if len(argv) > 2 and not argv[2].startswith("-") else "portable"
     pattern = argv[argv.index("-k") + 1] if "-k" in argv else ""
+    only = argv[argv.index("--module") + 1] if "--module" in argv else ""
     if folder not in sys.path:
         sys.path.append(folder)
     passed = failed = 0
     for module_name in _test_modules(folder):
+        if only and module_name != only:
+            continue
         loaded_before = list(sys.modules)
         try:
             module = __import__(module_name)
