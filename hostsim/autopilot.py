@@ -61,6 +61,9 @@ class Autopilot:
         if is_roll:
             return keys.OK
         state = session.state
+        if hasattr(screen, "key_towards"):
+            # A screen with staged choices (Trek 12) knows its own way to an action.
+            return screen.key_towards(session.bot_action(seat))
         if hasattr(screen, "menu_actions"):
             choices = screen.menu_actions()
         else:

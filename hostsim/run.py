@@ -46,7 +46,7 @@ def run(args):
         device.app.on_refresh = Snapshots(args.png, device)
     steps = scripts.parse(args.script or "")
     options = {"players": args.players, "bots": args.bots}
-    for key, value in (("level", args.level), ("grid", args.grid)):
+    for key, value in (("level", args.level), ("grid", args.grid), ("map", args.map)):
         if value:
             options[key] = value
     autopilot = None if args.no_autopilot else Autopilot(args.game, options)

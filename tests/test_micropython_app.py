@@ -47,3 +47,27 @@ def test_full_gang_game_fits_the_micropython_heap(tmp_path):
     )  # fmt: skip
     assert result.returncode == 0, result.stdout + result.stderr
     assert "GAME OK" in result.stdout
+
+
+def test_full_trek12_game_under_micropython_matches_cpython(tmp_path):
+    """Two people and a bot on the largest base map, every placement through the buttons."""
+    env = dict(os.environ, MICROPYPATH=".frozen:firmware:hostsim/shims:.")
+    data = tmp_path / "mp"
+    data.mkdir()
+    result = subprocess.run(
+        [MICROPYTHON, "-X", "heapsize=190wK", "tools/mp_game.py", "sim296", "3", "1",
+         "map=dhaulagiri", "7", str(data), "trek12"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "GAME OK" in result.stdout
+    device = SimDevice("sim296", str(tmp_path / "cpython"), seed=7)
+    options = {"players": 3, "bots": 1, "map": "dhaulagiri"}
+    asyncio.run(play(device, [], Autopilot("trek12", options)))
+    scores = device.app.shell.screen.session.state.scores()
+    assert "scores %r " % (scores,) in result.stdout
+    with (
+        open(data / "last.jnl", "rb") as mp_file,
+        open(tmp_path / "cpython" / "last.jnl", "rb") as cp,
+    ):
+        assert mp_file.read() == cp.read()

@@ -1,9 +1,10 @@
 """A whole game, UI, panel driver and all, on the simulated board under MicroPython.
 
     MICROPYPATH=.frozen:firmware:hostsim/shims:. micropython -X heapsize=N tools/mp_game.py \
-        BOARD PLAYERS BOTS LEVEL SEED DATA_DIR [GAME]
+        BOARD PLAYERS BOTS OPTION SEED DATA_DIR [GAME]
 
-LEVEL is Cybo's level ("-" for games without one); GAME defaults to cybo.
+OPTION is Cybo's level, or KEY=VALUE pairs joined by commas (map=kagkot), or "-" for none;
+GAME defaults to cybo.
 
 Prints "GAME OK" and the scores when the game reached its results screen; `make bench` bisects
 the heap size with it, and a test runs it at the functional test heap.
@@ -24,7 +25,11 @@ def main(argv):
     gc.collect()
     device = SimDevice(board, data_dir, int(seed))
     options = {"players": int(players), "bots": int(bots)}
-    if level != "-":
+    if "=" in level:
+        for pair in level.split(","):
+            key, value = pair.split("=")
+            options[key] = value
+    elif level != "-":
         options["level"] = level
     asyncio.run(play(device, [], Autopilot(game, options)))
     screen = device.app.shell.screen

@@ -143,8 +143,9 @@ class App:
         if self.shell.take_roll():
             self.rolls_animated += 1
             seed = state.action_count
+            count, colours, kind = led_views.roll_look(state)
             for step in range(dice_leds.ROLL_FRAMES):
-                self.canvas.roll(step, seed, 1, dice_leds.WHITE)
+                self.canvas.roll(step, seed, count, colours, kind)
                 self.leds.show(self.led_frame)
                 await self.clock.sleep_ms(dice_leds.ROLL_FRAME_MS[step])
         self.led_page = 0

@@ -50,11 +50,39 @@ def _gang(canvas, state, page):
     return max(pages, 1)
 
 
+def _trek12(canvas, state):
+    """This round's red and yellow dice (the yellow 0 as a ring), kept while every seat
+    writes; the edge in the colour of the first seat still to write."""
+    if not state.roll:
+        canvas.clear()
+        return 1
+    red, yellow = state.roll // 10, state.roll % 10  # games.trek12: 10 x red + yellow
+    canvas.dice((red, yellow), _TREK12_COLOURS)
+    actors = state.actors()
+    if actors and actors[0] >= 0:
+        canvas.turn(SEAT_COLOURS[actors[0] % len(SEAT_COLOURS)], dice_leds.EDGE_BOTTOM)
+    return 1
+
+
+_TREK12_COLOURS = (dice_leds.RED, dice_leds.YELLOW)
+
+# How each game's roll tumbles: (dice, colours, kind); the default is one white die.
+_ROLL_LOOKS = {"trek12": (2, _TREK12_COLOURS, dice_leds.PIPS)}
+_DEFAULT_ROLL = (1, dice_leds.WHITE, dice_leds.PIPS)
+
+
+def roll_look(state):
+    """(count, colours, kind) for the roll animation of a game."""
+    return _ROLL_LOOKS.get(state.game_id, _DEFAULT_ROLL)
+
+
 def draw(canvas, state, page=0):
     """Draw the game's LED view; returns how many pages it has (the app cycles them)."""
     if state.game_id == "cybo":
         return _cybo(canvas, state)
     if state.game_id == "gang":
         return _gang(canvas, state, page)
+    if state.game_id == "trek12":
+        return _trek12(canvas, state)
     canvas.clear()
     return 1

@@ -8,7 +8,7 @@ the players see whose dice are coming; bot moves are steps the app paces with a 
 from dicetable.core.errors import IllegalAction
 from dicetable.core.protocol import CHANCE
 from dicetable.ui import keys
-from dicetable.ui.screens import PauseScreen, ResultsScreen, Screen, sheet_module
+from dicetable.ui.screens import PauseScreen, ResultsScreen, Screen, clear_save, sheet_module
 
 
 class PlayScreen(Screen):
@@ -98,7 +98,7 @@ class PlayScreen(Screen):
             self._round = round_now
             self._break = True
         if state.is_terminal():
-            self.shell.store.clear()
+            clear_save(self.shell)
             return ResultsScreen(self.shell, self.session)
         return None
 

@@ -12,7 +12,7 @@ from dicetable.core.errors import IllegalAction
 from dicetable.core.protocol import CHANCE
 from dicetable.games import gang
 from dicetable.ui import keys
-from dicetable.ui.screens import PauseScreen, ResultsScreen, Screen, sheet_module
+from dicetable.ui.screens import PauseScreen, ResultsScreen, Screen, clear_save, sheet_module
 
 
 class GangPlayScreen(Screen):
@@ -123,7 +123,7 @@ class GangPlayScreen(Screen):
             self._round = state.round
             self._break = True
         if state.is_terminal():
-            self.shell.store.clear()
+            clear_save(self.shell)
             return ResultsScreen(self.shell, self.session)
         self._check_holder()
         return None

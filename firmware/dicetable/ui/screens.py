@@ -15,6 +15,18 @@ _HELP_LINES = (
 )
 
 
+def clear_save(shell):
+    """Remove the save of a game that is over. A flash that refuses is reported on the note
+    line, never raised: at boot an exception here would be a crash loop. Returns True when the
+    save is gone."""
+    try:
+        shell.store.clear()
+    except OSError as exc:
+        shell.notice = "could not remove the old save: %s" % (exc,)
+        return False
+    return True
+
+
 def sheet_module(game_id):
     """The ui.sheet_<game> module that draws a game's sheet and results."""
     name = "sheet_" + game_id
@@ -180,7 +192,7 @@ class PauseScreen(Screen):
         elif key == keys.OK:
             if self.cursor == 0:
                 return self.play
-            self.shell.store.clear()
+            clear_save(self.shell)
             return MenuScreen(self.shell)
         return None
 

@@ -5,8 +5,15 @@ Each entry: (option key, label, values, value titles or None). The setup screen 
 """
 
 from dicetable.games import cybo_data
+from dicetable.games.trek12_maps import MAP_IDS, MAPS
 
 OPTIONS = {
+    "trek12": (
+        ("players", "Players", (1, 2, 3, 4, 5, 6), None),
+        ("bots", "Bots", (0, 1, 2, 3, 4, 5, 6), None),
+        ("map", "Map", MAP_IDS, dict(MAPS)),
+        ("hints", "Hints", (True, False), {True: "On", False: "Off"}),
+    ),
     "cybo": (
         ("players", "Players", (2, 3, 4, 5, 6), None),
         ("bots", "Bots", (0, 1, 2, 3, 4, 5, 6), None),
@@ -27,6 +34,7 @@ OPTIONS = {
 
 # Starting choice per game (index into each option's values).
 DEFAULTS = {
+    "trek12": {"players": 1, "bots": 0, "map": "dunai", "hints": True},
     "cybo": {"players": 2, "bots": 1, "level": "advanced", "grid": "rows"},
     "gang": {"players": 3, "bots": 2, "strength": "careful"},
 }

@@ -10,11 +10,14 @@ from dicetable.core.errors import JournalError
 from dicetable.core.session import Session
 from dicetable.games import load
 from dicetable.ui.play import PlayScreen
-from dicetable.ui.screens import MenuScreen, MessageScreen, ResultsScreen
+from dicetable.ui.screens import MenuScreen, MessageScreen, ResultsScreen, clear_save
 
 
 # Games whose play needs its own screen: game id -> (ui module, class). Others use PlayScreen.
-_PLAY_SCREENS = {"gang": ("play_gang", "GangPlayScreen")}
+_PLAY_SCREENS = {
+    "gang": ("play_gang", "GangPlayScreen"),
+    "trek12": ("play_trek12", "Trek12PlayScreen"),
+}
 
 
 def play_screen(shell, session):
@@ -75,7 +78,7 @@ class Shell:
         if report.dropped:
             self.store.truncate(report.good_length)
         if session.state.is_terminal():
-            self.store.clear()
+            clear_save(self)
             self.show(ResultsScreen(self, session))
             return
         play = play_screen(self, session)
@@ -96,10 +99,11 @@ class Shell:
 
     def start_game(self, game_id, options):
         module = load(game_id)
-        self.store.clear()
-        session = Session.start(
-            module, options, self.seed_source(), self.store.append, keep_history=False
-        )
+        # Only a cleared save may take the new game: appended to an old one, it would be lost.
+        sink = self.store.append if clear_save(self) else None
+        session = Session.start(module, options, self.seed_source(), sink, keep_history=False)
+        if sink is None:
+            session.save_error = "saving stopped: " + self.notice
         self.show(play_screen(self, session))
 
     # --- driving ----------------------------------------------------------------------------

@@ -1,0 +1,214 @@
+"""Trek 12's play sheet: one player's mountain beside the roll and the operation table.
+
+PURE. `draw` fills the whole frame from the state and the play screen's view (ui.play_trek12),
+so equal inputs give equal pixels. Layout, both panels (fonts from draw.look):
+    mountain (ui.mountain), fitted to the left    | name, round                  (inverted bar)
+    the cursor's circle shows the number it would | red and yellow dice
+    get; the circles it may go to are ringed      | the five results: value, ticks; the one
+    a made-up layout says "approximate layout"    |   under the cursor inverted, illegal struck
+                                                  | score so far, prompt, rope choices, note
+"""
+
+from micropython import const
+
+from dicetable.games import trek12, trek12_special
+from dicetable.ui import draw as screen
+from dicetable.ui import mountain, text
+
+_INK = const(1)
+_PAPER = const(0)
+
+_RIGHT_SHARE = const(42)  # the right column takes 42% of the width
+_GAP = const(3)
+_LINE_GAP = const(1)
+_PAD = const(2)
+_PROMPT_LINES = const(2)
+_NOTE_LINES = const(2)
+_OP_WORDS = ("low", "high", "diff", "sum", "prod")
+_USED = "\u2713"  # a tick used
+_FREE = "\u00b7"  # a tick left
+# What an empty circle of a special map shows: (tag bit, label), first match wins; a ball shows
+# its colour's first letter.
+_TAG_LABELS = (
+    (trek12_special.START, ">"),
+    (trek12_special.STAR, "*"),
+    (trek12_special.WATER, "~"),
+    (trek12_special.ENTRANCE, "E"),
+    (trek12_special.SINK, "X"),
+    (trek12_special.FRIDGE, "F"),
+    (trek12_special.SOFA, "S"),
+    (trek12_special.DESK, "D"),
+)
+
+_layouts = {}  # (map id, width, height) -> mountain.Layout: the geometry depends on nothing else
+
+
+def _layout(board, width, height):
+    key = (board.id, width, height)
+    found = _layouts.get(key)
+    if found is None:
+        _layouts.clear()  # one map at a time on the device
+        found = _layouts[key] = mountain.Layout(board, 0, 0, width, height)
+    return found
+
+
+def draw(fb, width, height, state, view):
+    fb.fill(_PAPER)
+    chosen = screen.look(width)
+    fnt = chosen.dense
+    right = width * _RIGHT_SHARE // 100
+    left = width - right - _GAP
+    seat = view.get("seat", 0)
+    _mountain(fb, chosen, left, height, state, seat, view)
+    _panel(fb, fnt, left + _GAP, right, height, state, seat, view)
+
+
+def _preview(state, seat, view):
+    """The seat's numbers, with what the cursor's circle would get shown in it."""
+    values = state.values[seat]
+    circle = view.get("circle", -1)
+    op = view.get("op", -1)
+    if circle < 0 or op < 0 or not state.roll:
+        return values
+    values = list(values)
+    outcome = state.outcome(seat, circle, trek12.results(state.roll)[op])
+    values[circle] = outcome if outcome >= 0 else mountain.SAD
+    return values
+
+
+def _marks(board):
+    """{circle: label} for the printed marks of a special map (None on a base map)."""
+    if not board.ball_names and not board.starts and not max(board.marks):
+        return None
+    marks = {}
+    for circle in range(board.size):
+        ball = board.ball(circle)
+        if ball:
+            marks[circle] = ball[0].upper()
+            continue
+        for bit, label in _TAG_LABELS:
+            if board.marks[circle] & bit:
+                marks[circle] = label
+                break
+    return marks
+
+
+def _mountain(fb, chosen, width, height, state, seat, view):
+    board = state.board
+    fnt = chosen.dense
+    top = 0
+    if getattr(board, "approximate", False):
+        text.draw(fb, fnt, "approximate layout", 0, 0)
+        top = fnt.height
+    layout = _layout(board, width, height - top)
+    # The layout was fitted at y = 0: shift the frame's origin by drawing through an offset.
+    if top:
+        layout = _Shifted(layout, top)
+    mountain.draw(
+        fb,
+        layout,
+        board,
+        _preview(state, seat, view),
+        state.up[seat],
+        fnt,
+        view.get("circle", -1),
+        view.get("candidates", ()),
+        _marks(board),
+        board.prelinked,
+    )
+
+
+class _Shifted:
+    """A Layout moved down by `dy` pixels."""
+
+    def __init__(self, layout, dy):
+        self.radius = layout.radius
+        self.centres = tuple([(x, y + dy) for x, y in layout.centres])
+
+
+def _panel(fb, fnt, x, width, height, state, seat, view):
+    pitch = fnt.height + _LINE_GAP
+    rounds = "%d/%d" % (min(state.round + 1, state.rounds), state.rounds)
+    y = screen.bar(fb, x, 0, width, fnt, state.seat_name(seat), rounds, 1) + _LINE_GAP
+    if state.roll:
+        red, yellow = trek12.roll_dice(state.roll)
+        dice = "red %d  yellow %d" % (red, yellow)
+    else:
+        dice = "dice not rolled"
+    text.draw(fb, fnt, text.fit(fnt, dice, width), x, y)
+    y += pitch
+    y = _operations(fb, fnt, pitch, x, y, width, state, seat, view)
+    score = "score %d" % state.score(seat).total
+    text.draw(fb, fnt, score, x, y + _LINE_GAP)
+    y += pitch + _LINE_GAP
+    bottom = height
+    note = view.get("note", "")
+    if note:  # at the bottom, so a save error stays in view whatever the prompt says
+        lines = screen.wrap(fnt, note, width)
+        shown = min(len(lines), _NOTE_LINES)
+        bottom -= shown * pitch
+        screen.text_lines(fb, fnt, lines, x, bottom, width, shown, pitch)
+        bottom -= _LINE_GAP
+    lines = screen.wrap(fnt, view.get("prompt", ""), width)
+    count = max(0, min(_PROMPT_LINES, (bottom - y) // pitch))
+    y = screen.text_lines(fb, fnt, lines, x, y, width, count, pitch) + _LINE_GAP
+    _choices(fb, fnt, x, y, width, bottom, view)
+
+
+def _operations(fb, fnt, pitch, x, y, width, state, seat, view):
+    """One row per operation: name, this roll's result, ticks used and left (per table, "/"
+    between tables). The op under the cursor is inverted; an op the seat cannot use now is
+    struck through."""
+    numbers = trek12.results(state.roll) if state.roll else None
+    legal = view.get("ops", ())
+    cursor = view.get("op", -1)
+    ticks = state.ticks[seat]
+    limits = state.board.limits
+    tables = len(state.board.table_names)
+    for index in range(len(_OP_WORDS)):
+        value = "-" if numbers is None else str(numbers[index])
+        marks = []
+        for table in range(tables):
+            tick = table * len(_OP_WORDS) + index
+            marks.append(_USED * ticks[tick] + _FREE * max(0, limits[tick] - ticks[tick]))
+        row = "%-4s %2s %s" % (_OP_WORDS[index], value, "/".join(marks))
+        color = _INK
+        if index == cursor:
+            fb.fill_rect(x, y, width, fnt.height + _LINE_GAP, _INK)
+            color = _PAPER
+        text.draw(fb, fnt, text.fit(fnt, row, width - _PAD), x + _PAD, y, color)
+        if view.get("choosing", False) and index not in legal:
+            strike = y + fnt.height // 2
+            fb.hline(x + _PAD, strike, text.measure(fnt, row[:7]), color)
+        y += pitch
+    return y
+
+
+def _choices(fb, fnt, x, y, width, bottom, view):
+    choices = view.get("choices", ())
+    cursor = view.get("cursor", -1)
+    box = fnt.height + 2
+    for index in range(len(choices)):
+        if y + box > bottom:
+            break
+        color = _INK
+        if index == cursor:
+            fb.fill_rect(x, y, width, box, _INK)
+            color = _PAPER
+        else:
+            fb.rect(x, y, width, box, _INK)
+        text.draw(fb, fnt, text.fit(fnt, choices[index], width - 2 * _PAD), x + _PAD, y + 1, color)
+        y += box + _LINE_GAP
+
+
+# --- results ----------------------------------------------------------------------------------
+def results_view(state):
+    """[(name, total, breakdown, is_winner), ...] best first (ties in seat order)."""
+    totals = state.scores()
+    winners = state.winners()
+    order = list(range(len(totals)))
+    order.sort(key=lambda seat: (-totals[seat], seat))
+    return [
+        (state.seat_name(seat), totals[seat], state.breakdown(seat), seat in winners)
+        for seat in order
+    ]
