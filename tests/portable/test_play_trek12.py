@@ -6,7 +6,7 @@ from dicetable.core.session import Session
 from dicetable.games import trek12
 from dicetable.ui import keys
 from dicetable.ui.play_trek12 import CIRCLE, LINK, OPERATION, ROLL, Trek12PlayScreen
-from dicetable.ui.screens import PauseScreen
+from dicetable.ui.screens import PauseScreen, ResultsScreen
 
 HIGH = 2  # trek12's op number for the higher die
 
@@ -22,8 +22,9 @@ class _Shell:
         self.notice = ""
 
 
-def _screen(players=1, bots=0, map_id="dunai", seed=3):
+def _screen(players=1, bots=0, map_id="dunai", seed=3, **more):
     options = {"players": players, "bots": bots, "map": map_id}
+    options.update(more)
     session = Session.start(trek12, options, seed)
     return Trek12PlayScreen(_Shell(), session)
 
@@ -190,3 +191,31 @@ def test_only_bots_roll_and_play_by_themselves():
     assert screen.person_asked() is None and screen.wants_step()
     screen.step()
     assert screen.session.state.roll and screen.stage not in (ROLL, OPERATION)
+
+
+def test_with_hints_off_the_cursor_starts_on_the_first_usable_operation():
+    for seed in range(1, 30):
+        screen = _screen(seed=seed, hints=False)
+        screen.handle(keys.OK)
+        hint = trek12.hint(screen.session.state, 0)
+        if trek12.decode(hint)[0] != 1:
+            assert screen.op == screen.view()["ops"][0] != trek12.decode(hint)[0] - 1
+            assert "hint" not in screen.view()["prompt"]
+            return
+    raise AssertionError("every seed hinted the first operation")
+
+
+def test_dice_only_mode_is_ok_to_roll_then_ok_for_the_next_round_to_the_end():
+    screen = _screen(mode="dice", map_id="kagkot")
+    state = screen.session.state
+    result = None
+    for round_index in range(19):
+        assert screen.view()["prompt"].startswith("Round %d" % (round_index + 1))
+        screen.handle(keys.DOWN)  # nothing but OK does anything
+        assert not state.roll
+        screen.handle(keys.OK)
+        assert state.roll and "paper" in screen.view()["prompt"]
+        assert screen.key_towards(trek12.NEXT) == keys.OK
+        result = screen.handle(keys.OK)
+    assert isinstance(result, ResultsScreen) and state.is_terminal()
+    assert state.values[0] == [trek12.EMPTY] * 19

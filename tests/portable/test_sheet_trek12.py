@@ -5,7 +5,7 @@ from test_draw import SIZES, changed_pixels, find_bitmap, margin_is_blank, needl
 
 from dicetable.core.protocol import CHANCE
 from dicetable.games import trek12, trek12_maps
-from dicetable.ui import draw, mountain, sheet_trek12
+from dicetable.ui import draw, sheet_trek12
 
 LONG = "Bartholomew-Smith the Extraordinary"
 
@@ -96,7 +96,9 @@ def test_the_cursor_circle_previews_the_number_without_writing_it():
     for width, height in SIZES:
         frame = _render(state, width, height, _view(0, 4, (0, 1, 2, 3, 4), 7, (7,), True))
         fnt = _font(width)
-        mountain_area = (0, 0, width * 58 // 100, height)
+        layout = sheet_trek12.mountain_layout(board, width, height)
+        left = max([x for x, _y in layout.centres]) + layout.radius + 1
+        mountain_area = (0, 0, left, height)
         # prod 30 is over any cap: a frown is previewed, no "30" appears on the mountain.
         assert not find_bitmap(frame, needle(fnt, "30", True), mountain_area)
         frame = _render(state, width, height, _view(0, 3, (0, 1, 2, 3, 4), 7, (7,), True))
@@ -135,10 +137,23 @@ def test_special_marks_and_printed_pairs_are_drawn():
         jampa = _state("jampa", 1)
         board = jampa.board
         frame = _render(jampa, width, height, _view())
-        area = width * sheet_trek12._RIGHT_SHARE // 100
-        layout = mountain.Layout(board, 0, 0, width - area - 3, height - _font(width).height)
+        layout = sheet_trek12.mountain_layout(board, width, height)
         first, second = board.prelinked[0]
         ax, ay = layout.centres[first]
         bx, by = layout.centres[second]
-        top = _font(width).height  # below the "approximate layout" line
-        assert frame.ink((ax + bx) // 2 - 3, (ay + by) // 2 + top - 3, 7, 7) >= 4
+        assert frame.ink((ax + bx) // 2 - 3, (ay + by) // 2 - 3, 7, 7) >= 4
+
+
+def test_dice_only_mode_shows_the_roll_and_all_five_results_large():
+    state = trek12.new_state(trek12.make_params({"players": 1, "mode": "dice"}))
+    state.apply(CHANCE, trek12.roll_action(6, 4))
+    for width, height in SIZES:
+        frame = _render(state, width, height, _view(prompt="Write one result"))
+        big = draw.look(width).body
+        assert find_bitmap(frame, needle(big, "red 6   yellow 4"))
+        for word, value in (("low", 4), ("high", 6), ("diff", 2), ("sum", 10), ("prod", 24)):
+            assert find_bitmap(frame, needle(big, word)), word
+            assert find_bitmap(frame, needle(big, str(value))), value
+        assert margin_is_blank(frame, width, height)
+    assert sheet_trek12.results_message(state)[0].startswith("All 19 rolls are done")
+    assert sheet_trek12.results_message(_state("dunai", 1)) is None

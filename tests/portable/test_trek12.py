@@ -123,7 +123,15 @@ def test_loader_refuses_bad_sheets():
 
 
 def test_params_refuse_unknown_maps_and_player_counts():
-    for options_ in ({"map": "everest"}, {"players": 0}, {"players": 7}):
+    refused = (
+        {"map": "everest"},
+        {"players": 0},
+        {"players": 7},
+        {"mode": "paper"},
+        {"mode": "dice", "bots": 1},
+        {"hints": "yes"},
+    )
+    for options_ in refused:
         try:
             trek12.make_params(options_)
         except IllegalAction as exc:
@@ -131,7 +139,34 @@ def test_params_refuse_unknown_maps_and_player_counts():
         else:
             raise AssertionError("accepted %r" % (options_,))
     params = trek12.make_params({"players": 2, "bots": 1, "map": "kagkot"})
-    assert params == {"players": 2, "bots": [1], "names": ["P1", "Bot2"], "map": "kagkot"}
+    assert params == {
+        "players": 2,
+        "bots": [1],
+        "names": ["P1", "Bot2"],
+        "map": "kagkot",
+        "mode": "sheets",
+        "hints": True,
+    }
+
+
+def test_dice_only_mode_rolls_each_round_and_waits_for_next():
+    state = trek12.new_state(trek12.make_params({"players": 1, "mode": "dice", "map": "zen"}))
+    assert state.actors() == [CHANCE]
+    for round_index in range(state.rounds):
+        assert state.round == round_index
+        state.apply(CHANCE, trek12.roll_action(1 + round_index % 6, round_index % 6))
+        assert state.actors() == [0] and state.legal_actions(0) == [trek12.NEXT]
+        try:
+            state.apply(0, trek12.encode(4, 0))
+        except IllegalAction as exc:
+            assert "next" in exc.reason
+        else:
+            raise AssertionError("a placement was accepted in dice-only mode")
+        assert state.action_to_string(0, trek12.NEXT) == "next roll"
+        assert trek12.hint(state, 0) == trek12.NEXT
+        state.apply(0, trek12.NEXT)
+    assert state.is_terminal() and state.round == state.board.size == 20
+    assert state.scores() == [0]
 
 
 # --- dice -------------------------------------------------------------------------------------

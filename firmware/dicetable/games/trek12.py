@@ -43,6 +43,8 @@ SUM = const(4)
 PROD = const(5)
 NO_LINK = const(99)  # in an action: the number links to nothing on that side
 OP_NAMES = ("low", "high", "diff", "sum", "prod")  # by op - 1
+NEXT = const(1)  # dice-only mode: the table has written this roll on paper, go on
+MODES = ("sheets", "dice")  # "dice": the device only rolls and lists the results
 LOST = const(-3)  # outcome(): the result is over 12 on a map where that puts the player out
 MAPS = maps.MAPS  # (map id, title) in menu order
 
@@ -67,6 +69,16 @@ def make_params(options):
     if map_id not in maps.MAP_IDS:
         raise IllegalAction("unknown map %r (use %s)" % (map_id, ", ".join(maps.MAP_IDS)))
     params["map"] = map_id
+    mode = options.get("mode", MODES[0])
+    if mode not in MODES:
+        raise IllegalAction("unknown mode %r (use %s)" % (mode, ", ".join(MODES)))
+    if mode == "dice" and params["bots"]:
+        raise IllegalAction("dice-only mode has no bots: the sheets are on paper")
+    params["mode"] = mode
+    hints = options.get("hints", True)
+    if hints is not True and hints is not False:
+        raise IllegalAction("hints must be on or off")
+    params["hints"] = hints
     return params
 
 
@@ -112,6 +124,8 @@ class Trek12State(State):
         # A test may pass its own Board (a synthetic graph); games always use a known sheet.
         self.board = board if board is not None else maps.load(params["map"])
         self.players = params["players"]
+        # Dice-only (params of older journals have no mode): seat 0 says when to roll again.
+        self.dice_only = params.get("mode") == "dice"
         size = self.board.size
         self.rounds = size
         self.round = 0  # rounds completed
@@ -133,6 +147,8 @@ class Trek12State(State):
             return []
         if not self.roll:
             return [CHANCE]
+        if self.dice_only:
+            return [0]
         return [seat for seat in range(self.players) if not self.placed[seat]]
 
     def chance_outcomes(self):
@@ -143,6 +159,8 @@ class Trek12State(State):
 
     def legal_actions(self, seat):
         """Every placement of `seat` now, ascending (op, then circle, then link choices)."""
+        if self.dice_only:
+            return [NEXT] if self.roll and seat == 0 and not self._over() else []
         if not self._asked(seat):
             return []
         ticks = self.ticks[seat]
@@ -170,6 +188,13 @@ class Trek12State(State):
         return actions
 
     def apply(self, seat, action):
+        if self.dice_only and seat == 0 and self.roll:
+            if action != NEXT:
+                raise IllegalAction("dice-only mode: the only move is on to the next roll")
+            self.round += 1
+            self.roll = 0
+            self._record(seat, action)
+            return
         if self._asked(seat):
             reason = self._refusal(seat, action)
             if reason:
@@ -383,6 +408,8 @@ class Trek12State(State):
         """A roll, or a placement described against the current roll."""
         if seat == CHANCE:
             return "red %d yellow %d" % roll_dice(action)
+        if self.dice_only and action == NEXT:
+            return "next roll"
         if not isinstance(action, int) or action < _OP_UNIT:
             return str(action)
         op, circle, down, up = decode(action)
@@ -445,8 +472,8 @@ def hint(state, seat):
     """The placement the greedy policy (trek12_score.Greedy) ranks first for `seat`, or None
     when the seat has nothing to write; ties go to the smallest action."""
     legal = state.legal_actions(seat)
-    if not legal:
-        return None
+    if not legal or state.dice_only:
+        return legal[0] if legal else None
     board = state.board
     values, up, down = state.values[seat], state.up[seat], state.down[seat]
     policy = Greedy(board, values, up, down, state.score(seat), state.star_open(seat))

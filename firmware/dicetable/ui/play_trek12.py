@@ -23,6 +23,7 @@ OPERATION = const(1)
 CIRCLE = const(2)
 LINK = const(3)
 WAIT = const(4)  # the device is moving (bots, or nobody asked)
+NEXT = const(5)  # dice-only mode: the table writes on paper, OK goes on to the next roll
 
 _OPERATIONS = const(5)
 
@@ -99,6 +100,9 @@ class Trek12PlayScreen(Screen):
             if self.stage != ROLL:
                 self._reset_turn()
                 self.stage = ROLL
+            return asked
+        if self.session.state.dice_only:
+            self.stage = NEXT
             return asked
         key = (seat, self.session.state.action_count)
         if self._turn_key != key:
@@ -190,6 +194,8 @@ class Trek12PlayScreen(Screen):
                 self.rolled = True
                 return self._after_move()
             return None
+        if self.stage == NEXT:
+            return self._place(trek12.NEXT) if key == keys.OK else None
         if self.stage == OPERATION:
             if step:
                 ops = self._ops()
@@ -225,7 +231,7 @@ class Trek12PlayScreen(Screen):
         if self.stage == OPERATION:
             ops = self._ops()
             return _towards(ops.index(self.op), ops.index(op - 1), len(ops))
-        return keys.OK if self.stage == ROLL else None
+        return keys.OK if self.stage in (ROLL, NEXT) else None
 
     def _after_move(self):
         self.note = ""
@@ -276,6 +282,9 @@ class Trek12PlayScreen(Screen):
             return view
         if self.stage == ROLL:
             view["prompt"] = "Round %d: OK rolls the dice" % (state.round + 1)
+            return view
+        if self.stage == NEXT:
+            view["prompt"] = "Write one result on paper, then OK for the next roll"
             return view
         view["ops"] = self._ops()
         view["op"] = self.op

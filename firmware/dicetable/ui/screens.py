@@ -170,7 +170,13 @@ class ResultsScreen(Screen):
         return None
 
     def draw(self, fb, width, height):
-        standings = self.sheet.results_view(self.session.state)
+        state = self.session.state
+        message = getattr(self.sheet, "results_message", None)
+        lines = message(state) if message is not None else None
+        if lines:
+            draw.message(fb, width, height, "Game over", lines, "OK: menu")
+            return
+        standings = self.sheet.results_view(state)
         draw.results(fb, width, height, "Final scores", standings, "OK: menu")
 
 

@@ -13,6 +13,7 @@ OPTIONS = {
         ("bots", "Bots", (0, 1, 2, 3, 4, 5, 6), None),
         ("map", "Map", MAP_IDS, dict(MAPS)),
         ("hints", "Hints", (True, False), {True: "On", False: "Off"}),
+        ("mode", "Mode", ("sheets", "dice"), {"sheets": "Sheets", "dice": "Dice only"}),
     ),
     "cybo": (
         ("players", "Players", (2, 3, 4, 5, 6), None),
@@ -34,7 +35,7 @@ OPTIONS = {
 
 # Starting choice per game (index into each option's values).
 DEFAULTS = {
-    "trek12": {"players": 1, "bots": 0, "map": "dunai", "hints": True},
+    "trek12": {"players": 1, "bots": 0, "map": "dunai", "hints": True, "mode": "sheets"},
     "cybo": {"players": 2, "bots": 1, "level": "advanced", "grid": "rows"},
     "gang": {"players": 3, "bots": 2, "strength": "careful"},
 }

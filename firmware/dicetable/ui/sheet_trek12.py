@@ -43,23 +43,30 @@ _TAG_LABELS = (
 _layouts = {}  # (map id, width, height) -> mountain.Layout: the geometry depends on nothing else
 
 
-def _layout(board, width, height):
+def mountain_layout(board, width, height):
+    """Where the mountain is drawn on a width x height panel: left of the column, below the
+    "approximate layout" line when the map has one."""
     key = (board.id, width, height)
     found = _layouts.get(key)
     if found is None:
         _layouts.clear()  # one map at a time on the device
-        found = _layouts[key] = mountain.Layout(board, 0, 0, width, height)
+        area = width - width * _RIGHT_SHARE // 100 - _GAP
+        top = screen.look(width).dense.height if board.approximate else 0
+        found = _layouts[key] = mountain.Layout(board, 0, top, area, height - top)
     return found
 
 
 def draw(fb, width, height, state, view):
     fb.fill(_PAPER)
+    if state.dice_only:
+        _dice_only(fb, width, height, state, view)
+        return
     chosen = screen.look(width)
     fnt = chosen.dense
     right = width * _RIGHT_SHARE // 100
     left = width - right - _GAP
     seat = view.get("seat", 0)
-    _mountain(fb, chosen, left, height, state, seat, view)
+    _mountain(fb, chosen, width, height, state, seat, view)
     _panel(fb, fnt, left + _GAP, right, height, state, seat, view)
 
 
@@ -96,17 +103,11 @@ def _marks(board):
 def _mountain(fb, chosen, width, height, state, seat, view):
     board = state.board
     fnt = chosen.dense
-    top = 0
-    if getattr(board, "approximate", False):
+    if board.approximate:
         text.draw(fb, fnt, "approximate layout", 0, 0)
-        top = fnt.height
-    layout = _layout(board, width, height - top)
-    # The layout was fitted at y = 0: shift the frame's origin by drawing through an offset.
-    if top:
-        layout = _Shifted(layout, top)
     mountain.draw(
         fb,
-        layout,
+        mountain_layout(board, width, height),
         board,
         _preview(state, seat, view),
         state.up[seat],
@@ -116,14 +117,6 @@ def _mountain(fb, chosen, width, height, state, seat, view):
         _marks(board),
         board.prelinked,
     )
-
-
-class _Shifted:
-    """A Layout moved down by `dy` pixels."""
-
-    def __init__(self, layout, dy):
-        self.radius = layout.radius
-        self.centres = tuple([(x, y + dy) for x, y in layout.centres])
 
 
 def _panel(fb, fnt, x, width, height, state, seat, view):
@@ -201,7 +194,37 @@ def _choices(fb, fnt, x, y, width, bottom, view):
         y += box + _LINE_GAP
 
 
+def _dice_only(fb, width, height, state, view):
+    """Dice-only mode: the roll and its five results, large, for a table playing on paper."""
+    chosen = screen.look(width)
+    big = chosen.body
+    rounds = "%d/%d" % (min(state.round + 1, state.rounds), state.rounds)
+    y = screen.title_bar(fb, width, "Trek 12: dice only", rounds) + _GAP
+    pitch = big.height + _LINE_GAP
+    if state.roll:
+        red, yellow = trek12.roll_dice(state.roll)
+        text.draw(fb, big, "red %d   yellow %d" % (red, yellow), _PAD, y)
+        y += pitch + _GAP
+        numbers = trek12.results(state.roll)
+        column = width // 5
+        for index in range(len(_OP_WORDS)):
+            x = index * column
+            text.draw_centred(fb, big, _OP_WORDS[index], x, y, column)
+            text.draw_centred(fb, big, str(numbers[index]), x, y + pitch, column)
+        y += 2 * pitch + _GAP
+    fnt = chosen.dense
+    lines = screen.wrap(fnt, view.get("prompt", ""), width - 2 * _PAD)
+    screen.text_lines(fb, fnt, lines, _PAD, y, width - 2 * _PAD, 2, fnt.height + _LINE_GAP)
+
+
 # --- results ----------------------------------------------------------------------------------
+def results_message(state):
+    """What the last screen says instead of scores, or None: dice-only games have none."""
+    if state.dice_only:
+        return ["All %d rolls are done: add up the sheets on paper." % state.rounds]
+    return None
+
+
 def results_view(state):
     """[(name, total, breakdown, is_winner), ...] best first (ties in seat order)."""
     totals = state.scores()
