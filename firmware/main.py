@@ -11,7 +11,7 @@ import board
 from dicetable.app import App
 from dicetable.drivers.clock import Clock
 from dicetable.drivers.storage import Store
-from dicetable.hardware import build_buttons, build_display, build_leds
+from dicetable.hardware import build_buttons, build_display, build_leds, hold_power
 
 
 def _seed():
@@ -20,8 +20,9 @@ def _seed():
 
 
 def main():
-    clock = Clock()
     data = board.BOARD
+    hold_power(data)  # first: on battery the board switches itself off otherwise
+    clock = Clock()
     app = App(
         data,
         build_display(data, clock),

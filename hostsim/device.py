@@ -1,8 +1,9 @@
 """A whole simulated DiceTable: the firmware's App on fake hardware and a virtual clock.
 
-The panel is the SSD1680 controller model wired to the pins the board file names, the LEDs are
-a recorded bitstream, the buttons are input pins the simulator pulls low. Presses go through
-the real debounce/long-press code; the panel shows only what the real driver sent.
+The panel is the controller model of the board's panel (SSD1680 family or UC8151) wired to the
+pins the board file names, the LEDs are a recorded bitstream, the buttons are input pins the
+simulator drives to their pressed level. Presses go through the real debounce/long-press code;
+the panel shows only what the real driver sent.
 """
 
 import asyncio
@@ -15,7 +16,6 @@ from dicetable.drivers.storage import Store
 from dicetable.hardware import build_buttons, build_display, build_leds
 from dicetable.ui import keys
 from hostsim.boards import load_board
-from hostsim.devices.ssd1680 import SSD1680Model
 from hostsim.vclock import VirtualClock
 
 # How long the simulated finger holds a button: past the 50 ms debounce, well short of a long
@@ -31,13 +31,24 @@ class DeviceStuck(RuntimeError):
     pass
 
 
+def panel_model(panel, clock):
+    """The controller model for a board's panel entry (imported on demand: heap)."""
+    if panel["driver"] == "uc8151":
+        from hostsim.devices.uc8151 import UC8151Model
+
+        return UC8151Model(clock)
+    from hostsim.devices.ssd1680 import SSD1680Model
+
+    return SSD1680Model(clock, panel["width"], panel["height"])
+
+
 class SimDevice:
     def __init__(self, board_name, data_dir, seed=1, clock=None):
         machine._reset_sim()
         self.board = load_board(board_name)
         self.clock = clock or VirtualClock()
         panel = self.board["panel"]
-        self.panel = SSD1680Model(self.clock, panel["width"], panel["height"])
+        self.panel = panel_model(panel, self.clock)
         self.panel.attach(panel["spi"], panel["cs"], panel["dc"], panel["rst"], panel["busy"])
         if hasattr(os, "makedirs"):  # CPython: nested folders; the device has one level
             os.makedirs(data_dir, exist_ok=True)
@@ -59,6 +70,7 @@ class SimDevice:
             seed_source,
         )
         self._pins = self.board["buttons"]["pins"]
+        self._pressed_level = 1 if self.board["buttons"].get("active") == "high" else 0
         self._task = None
 
     # --- running ----------------------------------------------------------------------------
@@ -118,7 +130,7 @@ class SimDevice:
         if long:
             hold = max(hold, LONG_PRESS_MS)
         for name in names:
-            machine._drive(self._pins[name], 0)
+            machine._drive(self._pins[name], self._pressed_level)
         await self.clock.sleep_ms(hold)
         for name in names:
             machine._drive(self._pins[name], None)
@@ -128,7 +140,8 @@ class SimDevice:
 
     # --- what a person sees -----------------------------------------------------------------
     def panel_pixel(self, x, y):
-        return self.panel.ink(x, y)
+        """Ink as a person sees it, ghosting speckles included (for the terminal view)."""
+        return self.panel.seen(x, y)
 
     def led_rgb(self):
         """The LED matrix as logical row-major RGB (what the dice renderer drew)."""

@@ -33,7 +33,12 @@ class App:
         self.frame = bytearray(display.BUFFER_SIZE)
         self.fb = framebuf.FrameBuffer(self.frame, width, height, display.FORMAT)
         self.shown = bytearray(display.BUFFER_SIZE)  # what the panel shows, in frame format
-        self.planner = refresh.RefreshPlanner(width, height, display.FORMAT == framebuf.MONO_VLSB)
+        # The planner never plans more partials in a row than the driver allows (the board's
+        # figure), so a full refresh is never forced on it by surprise.
+        budget = min(refresh.DEFAULT_PARTIAL_BUDGET, display.budget.partials_per_full)
+        self.planner = refresh.RefreshPlanner(
+            width, height, display.FORMAT == framebuf.MONO_VLSB, budget
+        )
         matrix = board["matrix"]
         self.led_width = matrix["width"]
         self.led_height = matrix["height"]

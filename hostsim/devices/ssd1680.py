@@ -6,10 +6,13 @@ window, counters and data-entry mode, and the glass, which changes only on a ref
 (every pixel from RAM 0x24) or partial (display mode 2: pixels move where 0x24 differs from
 0x26). BUSY is high for a modelled time, measured with the clock given, and during deep sleep.
 Protocol mistakes go to `violations` instead of raising, so a test can assert it is empty.
+Pixels a partial refresh changes are ghosted until the next full refresh (ghosting.py).
 Runs on CPython and on the MicroPython unix port; only `save_png` needs Pillow.
 """
 
 from micropython import const
+
+from hostsim.devices.ghosting import GhostingGlass
 
 _DISPLAY = const(0b0000_0100)  # display update control 2 stages (see the driver)
 _MODE_2 = const(0b0000_1000)
@@ -42,7 +45,7 @@ PANELS = {
 }
 
 
-class SSD1680Model:
+class SSD1680Model(GhostingGlass):
     def __init__(self, clock, width=296, height=128, full_ms=None, partial_ms=None):
         sources, gates, rotated, full, partial = PANELS[(width, height)]
         self.clock, self.width, self.height = clock, width, height
@@ -56,6 +59,7 @@ class SSD1680Model:
             self.ram_new[index] = 0xFF  # 1 = white: the glass starts white
         self.ram_old = bytearray(self.ram_new)
         self.glass = bytearray(self.ram_new)
+        self._init_ghosts(len(self.glass))
         self.violations = []
         self.violation_count = 0
         self.full_refreshes = self.partial_refreshes = self.bytes_received = 0
@@ -228,15 +232,20 @@ class SSD1680Model:
         self.border_at_refresh = self.border
         if not partial:
             glass[:] = new
+            self._clear_ghosts()
             self.full_refreshes += 1
             return self._busy_for(self.full_ms)
         old = self._effective(self.ram_old, self.update_1[0] >> 4)
         stale = 0
         for index in range(len(glass)):
-            if old[index] != glass[index]:
+            before = glass[index]
+            if old[index] != before:
                 stale += 1
             moved = new[index] ^ old[index]  # mode 2 drives only pixels that differ
-            glass[index] = (glass[index] & ~moved | new[index] & moved) & 0xFF
+            after = (before & ~moved | new[index] & moved) & 0xFF
+            if after != before:
+                glass[index] = after
+                self._add_ghosts(index, before ^ after)
         if stale:
             self.flag("partial refresh: RAM 0x26 differs from the glass in %d bytes" % stale)
         self.partial_refreshes += 1
@@ -255,26 +264,11 @@ class SSD1680Model:
     def _busy_for(self, ms):
         self._busy_until = self.clock.ticks_add(self.clock.ticks_ms(), ms)
 
+    def _locate(self, x, y):
+        source, gate = (y, x) if self.rotated else (x, y)
+        return gate * self.x_bytes + (source >> 3), 0x80 >> (source & 7)
+
     def ink(self, x, y):
         """1 where the glass shows black at landscape (x, y)."""
-        source, gate = (y, x) if self.rotated else (x, y)
-        byte = self.glass[gate * self.x_bytes + (source >> 3)]
-        return 0 if byte & (0x80 >> (source & 7)) else 1
-
-    def image_row(self, y):
-        """Landscape row `y` of the glass as a bytearray of 0/1 ink values."""
-        ink = self.ink
-        return bytearray(ink(x, y) for x in range(self.width))
-
-    def image_rows(self):
-        """The glass as landscape rows of 0/1 ink values, top row first."""
-        return [self.image_row(y) for y in range(self.height)]
-
-    def save_png(self, path, scale=1):
-        from PIL import Image  # CPython only; not needed to run the model
-
-        image = Image.new("L", (self.width, self.height))
-        image.putdata([0 if value else 255 for row in self.image_rows() for value in row])
-        if scale != 1:
-            image = image.resize((self.width * scale, self.height * scale), Image.NEAREST)
-        image.save(path)
+        index, mask = self._locate(x, y)
+        return 0 if self.glass[index] & mask else 1

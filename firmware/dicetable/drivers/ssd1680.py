@@ -8,10 +8,14 @@ MONO_VLSB with the RAM counter moving along the gates, so a page row is one run 
 A full refresh drives every pixel; a partial runs the differential mode-2 waveform, which
 moves only pixels where RAM 0x24 (new image) differs from RAM 0x26 (old image). The driver
 keeps what the glass shows (`_shown`, RAM format) and fills 0x26 from it, so the app may draw
-into its buffer while the panel is still refreshing.
+into its buffer while the panel is still refreshing. The refresh budget (refresh_budget.py)
+turns a partial into a full after `partials_per_full` partials and holds a refresh back until
+`min_interval_ms` after the start of the last one.
 """
 
 from micropython import const
+
+from dicetable.drivers.refresh_budget import RefreshBudget
 
 # Commands (SSD1680/SSD1683 datasheets, command table).
 _DRIVER_OUTPUT = const(0x01)
@@ -104,14 +108,31 @@ class PanelTimeout(OSError):
 class SSD1680:
     """Timing defaults (ms): the 2.9" glass takes about 1400 for a full refresh and 300 for a
     partial at room temperature; cold glass runs longer waveforms, hence the margins.
-    `BUSY_POLL_MS` is how often BUSY is read while the asyncio loop runs other tasks."""
+    `BUSY_POLL_MS` is how often BUSY is read while the asyncio loop runs other tasks. Refresh
+    budget defaults, unless the board sets them: the OTP mode-2 waveform is the glass maker's
+    own and ghosts little, so 20 partials; no minimum interval beyond BUSY itself (a partial
+    already takes 300 ms)."""
 
     FULL_TIMEOUT_MS = 6000
     PARTIAL_TIMEOUT_MS = 2500
     RESET_TIMEOUT_MS = 500
     BUSY_POLL_MS = 10
+    PARTIALS_PER_FULL = 20
+    MIN_INTERVAL_MS = 0
 
-    def __init__(self, spi, cs, dc, rst, busy, clock, width=296, height=128):
+    def __init__(
+        self,
+        spi,
+        cs,
+        dc,
+        rst,
+        busy,
+        clock,
+        width=296,
+        height=128,
+        partials_per_full=None,
+        min_interval_ms=None,
+    ):
         panel = _PANELS.get((width, height))
         if panel is None:
             raise ValueError("SSD1680: no panel of %dx%d" % (width, height))
@@ -123,6 +144,11 @@ class SSD1680:
         dc.init(dc.OUT, value=0)
         rst.init(rst.OUT, value=1)
         busy.init(busy.IN)
+        self.budget = RefreshBudget(
+            clock.ticks_diff,
+            self.PARTIALS_PER_FULL if partials_per_full is None else partials_per_full,
+            self.MIN_INTERVAL_MS if min_interval_ms is None else min_interval_ms,
+        )
         self._vertical = vertical = self.FORMAT == _MONO_VLSB
         self._stride = width if vertical else width // 8  # buffer bytes from one row to the next
         self._shown = bytearray(self.BUFFER_SIZE)  # what the glass shows, in RAM format
@@ -144,6 +170,7 @@ class SSD1680:
         self._lagging = None  # window where RAM 0x26 is still behind the glass
         self._asleep = True  # state unknown: init() starts with a hardware reset
         self._refreshing = False
+        self.last_full = False  # the kind of the last refresh started (the budget may upgrade)
         self._deadline = 0
         self.bytes_sent = 0
 
@@ -166,10 +193,10 @@ class SSD1680:
         """Refresh from `buf` and wait, waking the panel if asleep; `region` (x, y, w, h) asks
         for a partial. Returns the window refreshed, widened to whole RAM bytes (8 pixels along
         the sources). The first refresh after power-up or a timeout is full; the first after a
-        wake-up sends the whole image."""
+        wake-up sends the whole image; so is one the refresh budget calls for."""
         if self._asleep:
             await self.init()
-        await self.finish()
+        await self.ready()
         window = self.start_refresh(buf, region, full)
         await self.finish()
         return window
@@ -177,18 +204,27 @@ class SSD1680:
     def busy(self):
         return self._busy_pin() == 1
 
+    async def ready(self):
+        """Wait until a refresh may start: the last one ended, the budget's interval passed."""
+        await self.finish()
+        clock = self._clock
+        wait = self.budget.wait_ms(clock.ticks_ms())
+        if wait > 0:
+            await clock.sleep_ms(wait)
+
     def start_refresh(self, buf, region=None, full=False):
         """Send the image and start a refresh without waiting. Returns the window, or None if
-        the panel is still busy (nothing sent): then `await finish()` and try again."""
+        the panel is busy or it is too soon (nothing sent): then `await ready()` and try again."""
         if self._asleep:
             raise OSError("SSD1680: asleep, await init() first")
         if len(buf) < self.BUFFER_SIZE:
             raise ValueError("SSD1680: buffer smaller than BUFFER_SIZE")
         whole = (0, 0, self.width, self.height)
         window = whole if region is None else self._align(region)
-        if self.busy():
+        now = self._clock.ticks_ms()
+        if self.busy() or self.budget.wait_ms(now):
             return None
-        full = full or not self._shown_valid
+        full = full or not self._shown_valid or self.budget.full_due()
         if full or self._ram_stale:
             window = whole
         if full:  # the new image into both planes: it is the next partial's old image
@@ -203,8 +239,10 @@ class SSD1680:
             self._command(command, data)
         self._command(_MASTER_ACTIVATION)
         self._deadline = self._after(self.FULL_TIMEOUT_MS if full else self.PARTIAL_TIMEOUT_MS)
+        self.budget.started(now, full)
         self._lagging = None if full else window
         self._refreshing, self._shown_valid, self._ram_stale = True, False, False
+        self.last_full = full
         return window
 
     async def finish(self):
