@@ -1,6 +1,19 @@
-"""Validation of the options every seat-based game shares: players, bots and names."""
+"""Validation of the options every seat-based game shares: players, bots, names and the class
+code (kept in the parameters, so a resumed game and its sheet still know it)."""
+
+from micropython import const
 
 from dicetable.core.errors import IllegalAction
+
+_CODE_LENGTH = const(8)
+
+
+def _plain(code):
+    # str.isalnum is missing on MicroPython.
+    for char in code.upper():
+        if not ("A" <= char <= "Z" or "0" <= char <= "9"):
+            return False
+    return True
 
 
 def seat_params(options, min_players, max_players):
@@ -29,4 +42,10 @@ def seat_params(options, min_players, max_players):
             names.append(("Bot%d" if seat in bots else "P%d") % (seat + 1))
     elif len(names) != players:
         raise IllegalAction("one name per player is needed")
-    return {"players": players, "bots": bots, "names": list(names)}
+    params = {"players": players, "bots": bots, "names": list(names)}
+    code = options.get("code")
+    if code:
+        if not isinstance(code, str) or len(code) > _CODE_LENGTH or not _plain(code):
+            raise IllegalAction("a class code is 1 to %d letters or digits" % _CODE_LENGTH)
+        params["code"] = code.upper()
+    return params

@@ -94,7 +94,8 @@ class SetupScreen(Screen):
         self.values = {}
         defaults = DEFAULTS[game_id]
         for key, _label, values, _titles in self.options:
-            self.values[key] = defaults.get(key, values[0])
+            # values None: typed on a screen of its own (the class code), "" until then.
+            self.values[key] = defaults.get(key, values[0] if values else "")
         self.cursor = len(self.options)  # on "Start": the quickest way into a game
         self.error = ""
 
@@ -116,6 +117,8 @@ class SetupScreen(Screen):
             return MenuScreen(self.shell)
         elif key == keys.OK:
             if self.cursor < len(self.options):
+                if self.options[self.cursor][2] is None:
+                    return self._enter_code(self.options[self.cursor][0])
                 self._change(1)
                 return None
             try:
@@ -124,17 +127,31 @@ class SetupScreen(Screen):
                 self.error = exc.reason
         return None
 
+    def _enter_code(self, key):
+        from dicetable.ui.code_entry import CodeEntryScreen  # loaded only when used
+
+        def done(code):
+            self.values[key] = code
+            return self
+
+        return CodeEntryScreen(self.shell, self.values[key], done, self)
+
     def chosen_options(self):
         options = {}
         for key in self.values:
-            options[key] = self.values[key]
+            if self.values[key] != "":  # a code left blank is no code
+                options[key] = self.values[key]
         return options
 
     def draw(self, fb, width, height):
         rows = []
         for key, label, _values, titles in self.options:
             value = self.values[key]
-            rows.append((label, str(titles[value] if titles else value)))
+            if value == "":
+                value = "off"
+            elif titles:
+                value = titles[value]
+            rows.append((label, str(value)))
         rows.append(("Start game", ""))
         footer = self.error or "OK: change / start  BACK: menu"
         draw.options(fb, width, height, title(self.game_id), rows, self.cursor, footer)

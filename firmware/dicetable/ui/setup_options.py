@@ -1,7 +1,8 @@
 """The options each game offers on its setup screen, as data.
 
 Each entry: (option key, label, values, value titles or None). The setup screen cycles through
-`values`; the chosen values become the options given to the game's make_params.
+`values`; the chosen values become the options given to the game's make_params. `values` None
+means the value is typed on its own screen (the class code, ui.code_entry).
 """
 
 from dicetable.games import cybo_data
@@ -14,6 +15,7 @@ OPTIONS = {
         ("map", "Map", MAP_IDS, dict(MAPS)),
         ("hints", "Hints", (True, False), {True: "On", False: "Off"}),
         ("mode", "Mode", ("sheets", "dice"), {"sheets": "Sheets", "dice": "Dice only"}),
+        ("code", "Class code", None, None),
     ),
     "cybo": (
         ("players", "Players", (2, 3, 4, 5, 6), None),

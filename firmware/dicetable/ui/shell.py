@@ -7,6 +7,7 @@ screen works with one pair of arrows, OK and BACK: UP/LEFT and DOWN/RIGHT do the
 """
 
 from dicetable.core.errors import JournalError
+from dicetable.core.rng import code_to_seed
 from dicetable.core.session import Session
 from dicetable.games import load
 from dicetable.ui.play import PlayScreen
@@ -101,7 +102,10 @@ class Shell:
         module = load(game_id)
         # Only a cleared save may take the new game: appended to an old one, it would be lost.
         sink = self.store.append if clear_save(self) else None
-        session = Session.start(module, options, self.seed_source(), sink, keep_history=False)
+        # A class code gives every device with that code the same dice (core.rng).
+        code = options.get("code")
+        seed = code_to_seed(code) if code else self.seed_source()
+        session = Session.start(module, options, seed, sink, keep_history=False)
         if sink is None:
             session.save_error = "saving stopped: " + self.notice
         self.show(play_screen(self, session))
