@@ -157,3 +157,11 @@ def test_dice_only_mode_shows_the_roll_and_all_five_results_large():
         assert margin_is_blank(frame, width, height)
     assert sheet_trek12.results_message(state)[0].startswith("All 19 rolls are done")
     assert sheet_trek12.results_message(_state("dunai", 1)) is None
+
+
+def test_the_class_code_and_round_are_in_the_bar_so_a_room_can_check_it_is_in_step():
+    state = trek12.new_state(trek12.make_params({"players": 1, "code": "MATH"}))
+    state.apply(CHANCE, trek12.roll_action(2, 3))
+    for width, height in SIZES:
+        frame = _render(state, width, height, _view())
+        assert find_bitmap(frame, needle(_font(width), "MATH 1/19", True))

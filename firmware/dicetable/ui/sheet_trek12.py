@@ -56,6 +56,13 @@ def mountain_layout(board, width, height):
     return found
 
 
+def _round_text(state):
+    """ "5/19", with the class code first when there is one, so a room can check it is in step."""
+    text_ = "%d/%d" % (min(state.round + 1, state.rounds), state.rounds)
+    code = state.params.get("code")
+    return code + " " + text_ if code else text_
+
+
 def draw(fb, width, height, state, view):
     fb.fill(_PAPER)
     if state.dice_only:
@@ -121,7 +128,7 @@ def _mountain(fb, chosen, width, height, state, seat, view):
 
 def _panel(fb, fnt, x, width, height, state, seat, view):
     pitch = fnt.height + _LINE_GAP
-    rounds = "%d/%d" % (min(state.round + 1, state.rounds), state.rounds)
+    rounds = _round_text(state)
     y = screen.bar(fb, x, 0, width, fnt, state.seat_name(seat), rounds, 1) + _LINE_GAP
     if state.roll:
         red, yellow = trek12.roll_dice(state.roll)
@@ -198,7 +205,7 @@ def _dice_only(fb, width, height, state, view):
     """Dice-only mode: the roll and its five results, large, for a table playing on paper."""
     chosen = screen.look(width)
     big = chosen.body
-    rounds = "%d/%d" % (min(state.round + 1, state.rounds), state.rounds)
+    rounds = _round_text(state)
     y = screen.title_bar(fb, width, "Trek 12: dice only", rounds) + _GAP
     pitch = big.height + _LINE_GAP
     if state.roll:
