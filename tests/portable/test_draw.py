@@ -418,3 +418,27 @@ def test_draw_title_bar_returns_its_height_and_keeps_the_right_text():
         assert len(hits) == 1
         assert hits[0][0] + text.measure(title, "Round 13/13") <= width
         assert margin_is_blank(frame, width, height)
+
+
+def test_draw_breakdown_lists_every_item_in_columns_and_sums_what_does_not_fit():
+    for width, height in SIZES:
+        fnt = draw.look(width).dense
+        items = [("Path %d-%d" % (n, n + 2), n + 3) for n in range(20)]
+        frame = panel(width, height)
+        draw.breakdown(frame.fb, width, height, "Ann: 250", items, "OK: menu")
+        assert margin_is_blank(frame, width, height)
+        for label, points in items:
+            assert find_bitmap(frame, needle(fnt, label)), (width, label)
+            assert find_bitmap(frame, needle(fnt, str(points))), (width, points)
+        many = [("Zone %03d" % n, 1) for n in range(200)]
+        frame = panel(width, height)
+        draw.breakdown(frame.fb, width, height, "Bob: 200", many, "OK: menu")
+        shown = 0  # items are laid out in order: count until the first one missing
+        while find_bitmap(frame, needle(fnt, "Zone %03d" % shown)):
+            shown += 1
+        hidden = 200 - shown
+        assert shown > 20 and hidden > 0
+        assert not find_bitmap(frame, needle(fnt, "Zone %03d" % (shown + 1)))
+        # The last line sums the rest: "+n more", worth n (items of 1 point each).
+        assert find_bitmap(frame, needle(fnt, "+%d more" % hidden))
+        assert len(find_bitmap(frame, needle(fnt, str(hidden)))) == 2

@@ -219,3 +219,22 @@ def test_dice_only_mode_is_ok_to_roll_then_ok_for_the_next_round_to_the_end():
         result = screen.handle(keys.OK)
     assert isinstance(result, ResultsScreen) and state.is_terminal()
     assert state.values[0] == [trek12.EMPTY] * 19
+
+
+def test_the_results_page_through_each_seats_whole_breakdown():
+    screen = _screen(players=2, bots=2, seed=4)
+    result = None
+    while result is None:
+        result = screen.step()
+    assert isinstance(result, ResultsScreen)
+    standings = result.standings()
+    assert result.page == 0
+    result.handle(keys.DOWN)
+    assert result.page == 1
+    name, total, items, _winner = standings[0]
+    assert sum([points for _label, points in items]) == total
+    result.handle(keys.RIGHT)
+    result.handle(keys.DOWN)
+    assert result.page == 0  # wraps: cards, seat 1, seat 2, cards
+    result.handle(keys.UP)
+    assert result.page == 2

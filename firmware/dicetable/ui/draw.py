@@ -373,3 +373,37 @@ def results(fb, width, height, title, standings, footer=""):
         x = (index % columns) * (card_width + _CARD_GAP)
         y = top + (index // columns) * (card_height + _CARD_GAP)
         _card(fb, x, y, card_width, card_height, chosen, ranks[index], standings[index], lines)
+
+
+_BREAKDOWN_CHARS = const(18)  # a breakdown column holds a 12-character label and its points
+
+
+def breakdown(fb, width, height, title, items, footer=""):
+    """One seat's whole score breakdown, [(label, points), ...], in as many columns of
+    (label ... points) as the panel needs; what still does not fit is summed on a "+n more"
+    line, so the page always adds up to the total in the title."""
+    fb.fill(PAPER)
+    chosen = look(width)
+    fnt = chosen.dense
+    top = title_bar(fb, width, title) + _CARD_GAP
+    bottom = footer_bar(fb, width, height, footer, fnt) - 1
+    rows = max(1, (bottom - top) // fnt.height)
+    columns = 1
+    while columns * rows < len(items) and width // (columns + 1) >= _BREAKDOWN_CHARS * fnt.width:
+        columns += 1
+    column_width = (width - (columns - 1) * _CARD_GAP) // columns
+    room = columns * rows
+    for index in range(min(len(items), room)):
+        label, points = items[index]
+        if len(items) > room and index == room - 1:
+            points = 0
+            for _label, more in items[index:]:
+                points += more
+            label = "+%d more" % (len(items) - index)
+        x = (index // rows) * (column_width + _CARD_GAP)
+        y = top + (index % rows) * fnt.height
+        points_text = str(points)
+        points_width = text.measure(fnt, points_text)
+        text.draw(fb, fnt, points_text, x + column_width - INSET - points_width, y)
+        label_room = column_width - 2 * INSET - points_width - fnt.width
+        text.draw(fb, fnt, text.fit(fnt, label, label_room), x + INSET, y)

@@ -176,14 +176,28 @@ class MessageScreen(Screen):
 
 
 class ResultsScreen(Screen):
+    """The final scores, then (arrows) one page per seat with its whole breakdown."""
+
     def __init__(self, shell, session):
         super().__init__(shell)
         self.session = session
         self.sheet = sheet_module(session.module.GAME_ID)
+        self.page = 0  # 0: every seat's card; n: seat n's breakdown, in standings order
+        self._standings = None
+
+    def standings(self):
+        if self._standings is None:
+            self._standings = self.sheet.results_view(self.session.state)
+        return self._standings
 
     def handle(self, key):
         if key in (keys.OK, keys.BACK):
             return MenuScreen(self.shell)
+        pages = 1 + len(self.standings())
+        if key in (keys.DOWN, keys.RIGHT):
+            self.page = (self.page + 1) % pages
+        elif key in (keys.UP, keys.LEFT):
+            self.page = (self.page - 1) % pages
         return None
 
     def draw(self, fb, width, height):
@@ -193,8 +207,13 @@ class ResultsScreen(Screen):
         if lines:
             draw.message(fb, width, height, "Game over", lines, "OK: menu")
             return
-        standings = self.sheet.results_view(state)
-        draw.results(fb, width, height, "Final scores", standings, "OK: menu")
+        standings = self.standings()
+        if self.page == 0:
+            draw.results(fb, width, height, "Final scores", standings, "OK: menu  >: details")
+            return
+        name, total, items, _winner = standings[self.page - 1]
+        heading = "%s: %d" % (name, total)
+        draw.breakdown(fb, width, height, heading, items, "OK: menu  >: next")
 
 
 class PauseScreen(Screen):
