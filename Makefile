@@ -16,7 +16,7 @@ TEST_HEAP ?= 190wK
 MP_SRC_PATH := .frozen:firmware:hostsim/shims:tests/portable:.
 MP_MPY_PATH := .frozen:$(BUILD):hostsim/shims:tests/portable:.
 
-.PHONY: all setup sim test test-cpython test-micropython build typecheck lint bench fonts deploy clean
+.PHONY: all setup sim test test-cpython test-micropython build typecheck lint bench fonts deploy collect clean
 
 all: test
 
@@ -67,6 +67,11 @@ bench: $(STAMP) build
 deploy: $(STAMP)
 	$(if $(BOARD),,$(error set BOARD to a file name in boards/ - e.g. make deploy BOARD=sim296))
 	$(PY) tools/deploy.py --board $(BOARD) --port $(or $(PORT),auto) $(DEPLOY_ARGS)
+
+## Kiosk results from devices over USB: `make collect [PORTS="/dev/ttyACM0 /dev/ttyACM1"] [OUT=dir]`
+## writes a de-duplicated CSV, a per-class summary and score plots (docs/kiosk.md).
+collect: $(STAMP)
+	$(PY) tools/collect.py $(foreach port,$(or $(PORTS),auto),--port $(port)) --out $(or $(OUT),out/collect)
 
 ## Regenerate the firmware's bitmap fonts from the BDF sources in tools/fonts.
 fonts: $(STAMP)

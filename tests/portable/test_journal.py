@@ -100,8 +100,8 @@ def test_bad_headers_give_clear_errors():
         [],
         [good[:10]],
         [good.replace("cybo", "cyba")],
-        [journal._seal('DTJ9 {"game":"cybo","params":{},"seed":1}')],
-        [journal._seal("DTJ1 [1, 2]")],
+        [journal.seal('DTJ9 {"game":"cybo","params":{},"seed":1}')],
+        [journal.seal("DTJ1 [1, 2]")],
         [journal.header_line("chess", {}, 1)],
         [journal.header_line("cybo", {"players": 9}, 1)],
     ]

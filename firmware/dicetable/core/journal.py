@@ -41,11 +41,11 @@ def crc16(text):
     return crc
 
 
-def _seal(payload):
+def seal(payload):
     return "%s %04x\n" % (payload, crc16(payload))
 
 
-def _unseal(line):
+def unseal(line):
     """The payload of a complete, intact line, or None."""
     if not line.endswith("\n"):
         return None
@@ -77,16 +77,16 @@ def canonical_json(value):
 
 def header_line(game_id, params, seed):
     body = canonical_json({"game": game_id, "params": params, "seed": seed})
-    return _seal(FORMAT_TAG + " " + body)
+    return seal(FORMAT_TAG + " " + body)
 
 
 def record_line(seat, action):
-    return _seal(canonical_json([seat, action]))
+    return seal(canonical_json([seat, action]))
 
 
 def parse_header(line):
     """(game_id, params, seed) from the first line, or JournalError saying what is wrong."""
-    payload = _unseal(line)
+    payload = unseal(line)
     if payload is None:
         raise JournalError("the save's header is damaged")
     if not payload.startswith(FORMAT_TAG + " "):
@@ -105,7 +105,7 @@ def parse_header(line):
 
 def parse_record(line):
     """(seat, action) from a record line, or None if the line is incomplete or damaged."""
-    payload = _unseal(line)
+    payload = unseal(line)
     if payload is None:
         return None
     try:
