@@ -17,8 +17,15 @@ def _parser():
     )
     commands = parser.add_subparsers(dest="command")
     run = commands.add_parser("run", help="play headless through simulated button presses")
-    run.add_argument("--game", default="cybo", choices=["cybo", "gang", "trek12"])
+    run.add_argument(
+        "--game", default="cybo", choices=["cybo", "gang", "trek12", "ontrack", "dicetrip"]
+    )
     run.add_argument("--map", help="Trek 12's map (dunai, kagkot, ...)")
+    run.add_argument(
+        "--mode",
+        choices=["sheets", "play", "dice"],
+        help="dice: the device only rolls (Dice Trip calls sheets mode play)",
+    )
     run.add_argument("--players", type=int, default=3)
     run.add_argument("--bots", type=int, default=2)
     run.add_argument("--level", choices=["beginner", "advanced", "master", "grandmaster"])

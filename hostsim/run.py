@@ -46,7 +46,8 @@ def run(args):
         device.app.on_refresh = Snapshots(args.png, device)
     steps = scripts.parse(args.script or "")
     options = {"players": args.players, "bots": args.bots}
-    for key, value in (("level", args.level), ("grid", args.grid), ("map", args.map)):
+    chosen = (("level", args.level), ("grid", args.grid), ("map", args.map), ("mode", args.mode))
+    for key, value in chosen:
         if value:
             options[key] = value
     autopilot = None if args.no_autopilot else Autopilot(args.game, options)

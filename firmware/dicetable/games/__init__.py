@@ -4,7 +4,13 @@ so the device holds one game's code in RAM at a time."""
 from dicetable.core.errors import JournalError
 
 # (identifier, menu title) in menu order. Only games that are built are listed.
-GAMES = (("cybo", "Cybo"), ("gang", "Gang of Dice"), ("trek12", "Trek 12"))
+GAMES = (
+    ("cybo", "Cybo"),
+    ("gang", "Gang of Dice"),
+    ("trek12", "Trek 12"),
+    ("ontrack", "Christmas On Track"),
+    ("dicetrip", "Dice Trip: Belgium"),
+)
 
 
 def title(game_id):

@@ -217,6 +217,20 @@ def hint(state, seat):
     return _power_choice(state, seat, legal)
 
 
+def best_city(state, seat, tens, units):
+    """The empty city where the careful bot would write the number of these dice (the UI's
+    cursor starts there when a person picks another number than the hint's), or -1."""
+    number = state.number(tens, units)
+    cities = Planner(state, seat).best_cities(number, tens, units)
+    return cities[0][1] if cities else -1
+
+
+def best_cross(state, seat):
+    """The empty city the careful bot would rather cross out, or -1."""
+    crosses = Planner(state, seat).best_crosses()
+    return crosses[0][1] if crosses else -1
+
+
 def _single(state, seat, planner):
     """The best one placement (the second of a round, or round 13's only one)."""
     crosses = planner.best_crosses()

@@ -66,8 +66,51 @@ def _trek12(canvas, state):
 
 _TREK12_COLOURS = (dice_leds.RED, dice_leds.YELLOW)
 
+
+def _ontrack(canvas, state):
+    """This turn's red, green and white dice, kept while every seat draws (the roll itself:
+    merges and stars change only one sheet); the edge in the colour of the first seat still
+    to draw."""
+    if not state.roll:
+        canvas.clear()
+        return 1
+    roll = state.roll  # games.ontrack: 100 x red + 10 x green + white
+    canvas.dice((roll // 100, roll // 10 % 10, roll % 10), _ONTRACK_COLOURS)
+    actors = state.actors()
+    if actors and actors[0] >= 0:
+        canvas.turn(SEAT_COLOURS[actors[0] % len(SEAT_COLOURS)], dice_leds.EDGE_BOTTOM)
+    return 1
+
+
+_ONTRACK_COLOURS = (dice_leds.RED, dice_leds.GREEN, dice_leds.WHITE)
+
+
+def _dicetrip(canvas, state):
+    """The four dice in their colours once they have all landed (a reroll's dice land at
+    once); the edge in the roller's colour until the roll is kept, then in the colour of the
+    first seat still to place."""
+    if 0 in state.dice:
+        canvas.clear()
+    else:
+        canvas.dice(state.dice, _DICETRIP_COLOURS)
+    actors = state.actors()
+    seat = actors[0] if actors and actors[0] >= 0 and state.placements_left(actors[0]) else -1
+    if seat < 0 and actors:
+        seat = state.roller()
+    if seat >= 0:
+        canvas.turn(SEAT_COLOURS[seat % len(SEAT_COLOURS)], dice_leds.EDGE_BOTTOM)
+    return 1
+
+
+# games.dicetrip_data.DICE_COLOURS, in die order (tests/portable/test_play_dicetrip.py checks).
+_DICETRIP_COLOURS = (dice_leds.RED, dice_leds.YELLOW, dice_leds.GREEN, dice_leds.BLUE)
+
 # How each game's roll tumbles: (dice, colours, kind); the default is one white die.
-_ROLL_LOOKS = {"trek12": (2, _TREK12_COLOURS, dice_leds.PIPS)}
+_ROLL_LOOKS = {
+    "trek12": (2, _TREK12_COLOURS, dice_leds.PIPS),
+    "ontrack": (3, _ONTRACK_COLOURS, dice_leds.PIPS),
+    "dicetrip": (4, _DICETRIP_COLOURS, dice_leds.PIPS),
+}
 _DEFAULT_ROLL = (1, dice_leds.WHITE, dice_leds.PIPS)
 
 
@@ -84,5 +127,9 @@ def draw(canvas, state, page=0):
         return _gang(canvas, state, page)
     if state.game_id == "trek12":
         return _trek12(canvas, state)
+    if state.game_id == "ontrack":
+        return _ontrack(canvas, state)
+    if state.game_id == "dicetrip":
+        return _dicetrip(canvas, state)
     canvas.clear()
     return 1

@@ -23,6 +23,25 @@ OPTIONS = {
         ("level", "Level", cybo_data.LEVEL_NAMES, cybo_data.LEVEL_TITLES),
         ("grid", "Grid", cybo_data.GRID_NAMES, {"rows": "1 2 3 rows", "columns": "1 5 9 rows"}),
     ),
+    "ontrack": (
+        ("players", "Players", (1, 2, 3, 4, 5, 6), None),
+        ("bots", "Bots", (0, 1, 2, 3, 4, 5, 6), None),
+        ("hints", "Hints", (True, False), {True: "On", False: "Off"}),
+        ("mode", "Mode", ("sheets", "dice"), {"sheets": "Sheets", "dice": "Dice only"}),
+        ("buildings", "Buildings", ("123", "135"), {"123": "on 1 2 3", "135": "on 1 3 5"}),
+    ),
+    "dicetrip": (
+        ("players", "Players", (1, 2, 3, 4), None),
+        ("bots", "Bots", (0, 1, 2, 3, 4), None),
+        ("mode", "Mode", ("play", "dice"), {"play": "Sheets", "dice": "Dice only"}),
+        (
+            "strength",
+            "Bot play",
+            ("careful", "random"),
+            {"careful": "Careful", "random": "Random"},
+        ),
+        ("chains", "Chains", ("off", "on"), {"off": "Off", "on": "On (guess)"}),
+    ),
     "gang": (
         ("players", "Players", (2, 3, 4), None),
         ("bots", "Bots", (0, 1, 2, 3, 4), None),
@@ -40,4 +59,6 @@ DEFAULTS = {
     "trek12": {"players": 1, "bots": 0, "map": "dunai", "hints": True, "mode": "sheets"},
     "cybo": {"players": 2, "bots": 1, "level": "advanced", "grid": "rows"},
     "gang": {"players": 3, "bots": 2, "strength": "careful"},
+    "ontrack": {"players": 1, "bots": 0, "hints": True, "mode": "sheets", "buildings": "123"},
+    "dicetrip": {"players": 2, "bots": 1, "mode": "play", "strength": "careful", "chains": "off"},
 }

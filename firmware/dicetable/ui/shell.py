@@ -18,6 +18,8 @@ from dicetable.ui.screens import MenuScreen, MessageScreen, ResultsScreen, clear
 _PLAY_SCREENS = {
     "gang": ("play_gang", "GangPlayScreen"),
     "trek12": ("play_trek12", "Trek12PlayScreen"),
+    "ontrack": ("play_ontrack", "OnTrackPlayScreen"),
+    "dicetrip": ("play_dicetrip", "DiceTripPlayScreen"),
 }
 
 

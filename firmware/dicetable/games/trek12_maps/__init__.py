@@ -12,7 +12,14 @@ import sys
 
 from micropython import const
 
-from dicetable.games import trek12_special as special
+
+def _special():
+    # Imported when a sheet is loaded, not with this package: the setup screen reads MAPS
+    # from here and should not pull the special-map compiler into RAM with it.
+    from dicetable.games import trek12_special
+
+    return trek12_special
+
 
 # (id, title) in menu order: the three base sheets, then the special ones. A special sheet's
 # layout is not published: its data file says "approximate" and the screen should say so.
@@ -68,6 +75,7 @@ class Board:
             self._fail("approximate must be true or false")
         circles = self._field(data, "circles", list)
         self._compile_circles(circles)
+        special = _special()
         special.compile_marks(self, circles)
         self._compile_adjacency(self._field(data, "adjacency", dict))
         special.compile_tables(self, data, OPERATIONS)
@@ -77,11 +85,12 @@ class Board:
     def tags(self, circle):
         """The tag names of a circle (for the sheet), in trek12_special.TAGS order."""
         mark = self.marks[circle]
+        special = _special()
         return [special.TAGS[bit] for bit in range(len(special.TAGS)) if mark & (1 << bit)]
 
     def ball(self, circle):
         """The colour name of the ball printed in a circle, or None."""
-        balls = self.marks[circle] >> special.BALL_SHIFT
+        balls = self.marks[circle] >> _special().BALL_SHIFT
         for index in range(len(self.ball_names)):
             if balls & (1 << index):
                 return self.ball_names[index]
@@ -171,7 +180,7 @@ class Board:
             self._fail("a frown must count as filled")
         if rules.get("allowVoluntarySad") is not True:
             self._fail("a frown must be allowed by choice")
-        special.compile_hooks(self, scoring, rules)
+        _special().compile_hooks(self, scoring, rules)
 
 
 _BOARDS = {}

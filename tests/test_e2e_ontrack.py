@@ -1,0 +1,78 @@
+"""End to end: Christmas On Track played only through simulated button presses (die, pencil and
+shape, tile with the 2-D cursor, way; merges and stars) for all 20 turns; the panel's final
+totals equal the engine's and the journal replays to the same sheets. With hints off every
+cursor starts on the first choice, so the presses walk the grid; a 3-button board gets there
+with PREV/NEXT alone. Dice-only mode ends on its own message."""
+
+import asyncio
+import os
+
+import pytest
+
+from dicetable.ui import keys
+from dicetable.ui.screens import ResultsScreen
+from hostsim.autopilot import Autopilot
+from hostsim.device import SimDevice
+from hostsim.drive import play
+from hostsim.replay import replay_file
+
+from panel_text import find_text, panel_rows, same_line
+
+
+def _play(tmp_path, board, options):
+    device = SimDevice(board, str(tmp_path), seed=31)
+    presses = []
+    original = device.press
+
+    async def counting_press(key, **kwargs):
+        presses.append(key)
+        return await original(key, **kwargs)
+
+    device.press = counting_press
+    asyncio.run(play(device, [], Autopilot("ontrack", options)))
+    return device, presses
+
+
+@pytest.mark.parametrize(
+    "board, players, bots, hints",
+    [("sim296", 2, 0, False), ("sim400", 3, 1, True), ("sim296_3btn", 1, 0, False)],
+)
+def test_whole_ontrack_game_through_buttons(tmp_path, board, players, bots, hints):
+    options = {"players": players, "bots": bots, "hints": hints}
+    device, presses = _play(tmp_path, board, options)
+    screen = device.app.shell.screen
+    assert isinstance(screen, ResultsScreen)
+    state = screen.session.state
+    assert state.is_terminal() and state.turn == 20
+    humans = players - bots
+    # Every human piece took an OK for the die and one for the tile at least, every turn a roll.
+    assert len(presses) >= 20 * (1 + 2 * 2 * humans)
+    if not hints:
+        # The cursors start on the first choice: the presses walked the grid.
+        assert presses.count(keys.RIGHT) + presses.count(keys.DOWN) > 20 * humans
+    for seat in range(players):
+        placed = len(state.pieces[seat]) + len([s for s in state.sites[seat] if s >= 0])
+        assert placed >= 30, (seat, placed)  # two pieces a turn, a rare pass aside
+    rows = panel_rows(device.panel)
+    for seat, total in enumerate(state.scores()):
+        name = state.seat_name(seat)
+        assert same_line(rows, name, str(total)), "%s's %d points are not drawn" % (name, total)
+    assert find_text(rows, "Final scores")
+    assert device.panel.violations == []
+    replayed, report = replay_file(os.path.join(str(tmp_path), "last.jnl"))
+    assert report.dropped == 0
+    assert replayed.state.to_data() == state.to_data()
+
+
+def test_dice_only_game_through_buttons(tmp_path):
+    options = {"players": 2, "bots": 0, "mode": "dice"}
+    device, presses = _play(tmp_path, "sim296", options)
+    screen = device.app.shell.screen
+    assert isinstance(screen, ResultsScreen)
+    state = screen.session.state
+    assert state.is_terminal() and state.dice_only and state.cells == []
+    rows = panel_rows(device.panel)
+    assert find_text(rows, "Game over")
+    replayed, report = replay_file(os.path.join(str(tmp_path), "last.jnl"))
+    assert report.dropped == 0 and replayed.state.to_data() == state.to_data()
+    assert len(replayed.state.history) == 40  # a roll and a "drawn" per turn
