@@ -60,9 +60,9 @@ def _shell():
     return Shell(296, 128, _Store(), lambda: 12345)
 
 
-def _setup_with_code(code):
+def _setup_with_code(code, game_id="trek12"):
     shell = _shell()
-    setup = SetupScreen(shell, "trek12")
+    setup = SetupScreen(shell, game_id)
     row = [option[0] for option in setup.options].index("code")
     while setup.cursor != row:
         setup.handle(keys.DOWN)
@@ -105,3 +105,11 @@ def test_bad_codes_are_refused_with_a_reason():
         else:
             raise AssertionError("accepted %r" % (code,))
     assert seat_params({"players": 2, "code": "ab12"}, 1, 6)["code"] == "AB12"
+
+
+def test_every_shared_roll_game_takes_a_class_code():
+    for game_id in ("trek12", "ontrack", "dicetrip"):
+        shell, setup = _setup_with_code("ART", game_id)
+        shell.start_game(game_id, setup.chosen_options())
+        session = shell.screen.session
+        assert session.seed == code_to_seed("ART") and session.params["code"] == "ART"

@@ -29,6 +29,7 @@ OPTIONS = {
         ("hints", "Hints", (True, False), {True: "On", False: "Off"}),
         ("mode", "Mode", ("sheets", "dice"), {"sheets": "Sheets", "dice": "Dice only"}),
         ("buildings", "Buildings", ("123", "135"), {"123": "on 1 2 3", "135": "on 1 3 5"}),
+        ("code", "Class code", None, None),
     ),
     "dicetrip": (
         ("players", "Players", (1, 2, 3, 4), None),
@@ -41,6 +42,7 @@ OPTIONS = {
             {"careful": "Careful", "random": "Random"},
         ),
         ("chains", "Chains", ("off", "on"), {"off": "Off", "on": "On (guess)"}),
+        ("code", "Class code", None, None),
     ),
     "gang": (
         ("players", "Players", (2, 3, 4), None),
