@@ -1,0 +1,76 @@
+"""How to play: short paged screens per game (the words are ui.howto_text), and a list of the
+games to choose from.
+
+PURE. Smallest button set: the arrows (PREV/NEXT) turn the pages, OK turns to the next page
+and on the last one goes back to where the player came from; BACK goes back at once.
+Reachable from a game's setup (HowToScreen) and offered by the attract loop (HowToMenuScreen).
+"""
+
+from dicetable.games import title
+from dicetable.ui import draw, keys
+from dicetable.ui.screens import Screen
+
+
+class HowToScreen(Screen):
+    """The pages of `game_id`; `after` is the screen to go back to."""
+
+    def __init__(self, shell, game_id, after):
+        super().__init__(shell)
+        from dicetable.ui import howto_text  # only while someone reads it
+
+        self.game_id = game_id
+        self.pages = howto_text.pages(game_id)
+        self.after = after
+        self.page = 0
+
+    def handle(self, key):
+        count = len(self.pages)
+        if key == keys.BACK:
+            return self.after
+        if key == keys.OK:
+            if self.page == count - 1:
+                return self.after
+            self.page += 1
+        elif key in (keys.DOWN, keys.RIGHT):
+            self.page = min(count - 1, self.page + 1)
+        elif key in (keys.UP, keys.LEFT):
+            self.page = max(0, self.page - 1)
+        return None
+
+    def heading(self):
+        return "%s %d/%d: %s" % (
+            title(self.game_id),
+            self.page + 1,
+            len(self.pages),
+            self.pages[self.page][0],
+        )
+
+    def draw(self, fb, width, height):
+        last = self.page == len(self.pages) - 1
+        footer = "OK: done  BACK: leave" if last else "OK / >: next page  <: back  BACK: leave"
+        draw.message(fb, width, height, self.heading(), self.pages[self.page][1], footer)
+
+
+class HowToMenuScreen(Screen):
+    """A list of `games` (ids) to read about; BACK returns `after`."""
+
+    def __init__(self, shell, games, after):
+        super().__init__(shell)
+        self.games = list(games)
+        self.after = after
+        self.cursor = 0
+
+    def handle(self, key):
+        if key in (keys.UP, keys.LEFT):
+            self.cursor = (self.cursor - 1) % len(self.games)
+        elif key in (keys.DOWN, keys.RIGHT):
+            self.cursor = (self.cursor + 1) % len(self.games)
+        elif key == keys.OK:
+            return HowToScreen(self.shell, self.games[self.cursor], self)
+        elif key == keys.BACK:
+            return self.after
+        return None
+
+    def draw(self, fb, width, height):
+        names = [title(game_id) for game_id in self.games]
+        draw.menu(fb, width, height, "How to play", names, self.cursor, "OK: read  BACK: leave")
