@@ -32,10 +32,18 @@ BOARD: dict = {
         "keys": {"A": "LEFT", "B": "OK", "C": "RIGHT", "UP": "UP", "DOWN": "DOWN"},
         "long": {"B": "BACK"},
         "chords": [(("A", "C"), "BACK")],
+        # Held at power-on (docs/device.md): UP leaves the REPL free for mpremote, DOWN starts
+        # in safe mode. They sit at the panel's side, away from A, B and C under the thumbs of
+        # someone holding the badge, so neither is held by accident while switching on.
+        "boot_hold": "UP",
+        "boot_safe": "DOWN",
     },
     # On battery the board stays powered only while GP10 (EN_3V3) is driven high; on USB it
     # does not matter. Board data only: the hardware layer has to drive it at start-up.
     "power_hold_pin": 10,
+    # Idle policy (docs/device.md): on battery the LEDs dim after 30 s and go off after 2 min
+    # (defaults 1 and 5 min): lit, the matrix draws far more than the badge itself.
+    "idle": {"dim_ms": 30_000, "off_ms": 120_000},
     # Milliamps the LEDs may draw, the dark LEDs' 64 mA included. The matrix takes 5 V from the
     # same USB supply as the badge (a 500 mA port): ~50 mA for the badge, and 100 mA held back
     # (50 more than the Pico build) because the 5 V reaches the matrix through a splitter lead

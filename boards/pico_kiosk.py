@@ -31,6 +31,11 @@ BOARD: dict = {
         "keys": {"UP": "UP", "DOWN": "DOWN", "LEFT": "LEFT", "RIGHT": "RIGHT", "OK": "OK"},
         "long": {"OK": "BACK"},
         "chords": [(("LEFT", "RIGHT"), "BACK")],
+        # Held at power-on (docs/device.md): UP skips the app and leaves the REPL free for
+        # mpremote, DOWN starts in safe mode (menu, no resume). Arrows, because nothing needs
+        # them at power-on and OK is the button a person presses to see if the table is on.
+        "boot_hold": "UP",
+        "boot_safe": "DOWN",
     },
     # Milliamps the LEDs may draw, the dark LEDs' 256 mA included. A 5 V 2 A adapter: ~100 mA
     # for the Pico and panel, and 400 mA held back because cheap adapters sag near their rating

@@ -34,6 +34,10 @@ BOARD: dict = {
         },
         "long": {},
         "chords": [],
+        # As on the real Pico build: UP held at power-on leaves the REPL free, DOWN starts in
+        # safe mode; nothing needs the arrows at power-on (docs/device.md).
+        "boot_hold": "UP",
+        "boot_safe": "DOWN",
     },
     # Milliamps the LEDs may draw: a 500 mA USB port less ~100 mA for the Pico and panel.
     "led_budget_ma": 400,

@@ -9,4 +9,8 @@ BOARD["buttons"] = {
     "keys": {"PREV": "LEFT", "OK": "OK", "NEXT": "RIGHT"},
     "long": {"OK": "BACK"},
     "chords": [(("PREV", "NEXT"), "BACK")],
+    # The outer buttons at power-on: PREV leaves the REPL free, NEXT starts in safe mode. OK is
+    # left alone: it is what a person presses to see whether the table is on.
+    "boot_hold": "PREV",
+    "boot_safe": "NEXT",
 }

@@ -35,7 +35,13 @@ BOARD: dict = {
         "keys": {"A": "LEFT", "B": "OK", "C": "RIGHT", "UP": "UP", "DOWN": "DOWN"},
         "long": {"B": "BACK"},
         "chords": [(("A", "C"), "BACK")],
+        # As on the real badge: UP held at power-on leaves the REPL free, DOWN starts in safe
+        # mode (side buttons, away from the thumbs on A, B, C; docs/device.md).
+        "boot_hold": "UP",
+        "boot_safe": "DOWN",
     },
+    # Idle policy as on the real badge, which may run on battery: dim at 30 s, off at 2 min.
+    "idle": {"dim_ms": 30_000, "off_ms": 120_000},
     # Milliamps the LEDs may draw: a 500 mA USB port less ~100 mA for the badge and panel.
     "led_budget_ma": 400,
 }

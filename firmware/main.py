@@ -1,17 +1,30 @@
-"""Device entry point: the board file (deployed as board.py) -> drivers -> the app.
+"""Device entry point: the board file (deployed as board.py) -> boot mode -> drivers -> the app.
 
-Boot modes, the watchdog and the crash screen come with the device work (issue: "The device");
-this file stays a few lines so that a broken app never hides the REPL for long.
+The steps and their reasons are in dicetable/boot.py and docs/device.md: buttons held at
+power-on pick the mode (the board's "boot_hold" button skips the app and leaves the REPL free
+for mpremote), failed starts in a row lead to safe mode and then stop, the watchdog is armed
+only in a normal start, and an unhandled error shows the crash screen, then resets the board.
 """
 
 import asyncio
 import os
 
 import board
+from dicetable import boot
 from dicetable.app import App
 from dicetable.drivers.clock import Clock
 from dicetable.drivers.storage import Store
-from dicetable.hardware import build_buttons, build_display, build_leds, hold_power
+from dicetable.hardware import (
+    build_buttons,
+    build_display,
+    build_leds,
+    dangerous_stop_watchdog,
+    held_buttons,
+    hold_power,
+    reset,
+    reset_cause_name,
+    start_watchdog,
+)
 
 
 def _seed():
@@ -22,20 +35,52 @@ def _seed():
 def main():
     data = board.BOARD
     hold_power(data)  # first: on battery the board switches itself off otherwise
+    store = Store("/data")
+    counter = boot.StartCounter(store)
+    failed = counter.failed()
+    mode = boot.choose_mode(data, held_buttons(data), failed)
+    print(boot.banner(mode, failed, reset_cause_name()))
+    if mode == boot.REPL:
+        return
     clock = Clock()
-    app = App(
-        data,
-        build_display(data, clock),
-        build_leds(data),
-        build_buttons(data, clock),
-        Store("/data"),
-        clock,
-        _seed,
-    )
+    parts = boot.Parts()
+    watchdog = boot.Watchdog(start_watchdog if mode == boot.NORMAL else None)
+
+    async def start():
+        parts.display = build_display(data, clock)
+        parts.leds = build_leds(data)
+        parts.buttons = build_buttons(data, clock)
+        if mode == boot.HALT:
+            await boot.halted(parts.display, data, failed, boot.last_crash_code(store))
+            return
+        counter.starting()
+        lines = boot.safe_lines(data, failed, boot.last_crash_code(store))
+        app = App(
+            data,
+            parts.display,
+            parts.leds,
+            parts.buttons,
+            store,
+            clock,
+            _seed,
+            watchdog=watchdog,
+            safe_lines=lines if mode == boot.SAFE else None,
+            on_healthy=counter.healthy,
+        )
+        await app.run()
+
+    code = None
     try:
-        asyncio.run(app.run())
+        code = asyncio.run(boot.guard(start, parts, clock, store, watchdog))
+    except KeyboardInterrupt:  # Ctrl-C, e.g. from mpremote: keep the REPL, stop the watchdog
+        if watchdog.armed:
+            dangerous_stop_watchdog()
+            watchdog.disarmed()
+        print("DiceTable stopped by Ctrl-C: the REPL is free")
     finally:
-        asyncio.new_event_loop()  # a clean loop for the REPL after a stop (Ctrl-C)
+        asyncio.new_event_loop()  # a clean loop for the REPL
+    if code is not None:
+        reset()  # after the crash screen: start again, which resumes the game
 
 
 main()

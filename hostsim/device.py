@@ -2,8 +2,14 @@
 
 The panel is the controller model of the board's panel (SSD1680 family or UC8151) wired to the
 pins the board file names, the LEDs are a recorded bitstream, the buttons are input pins the
-simulator drives to their pressed level. Presses go through the real debounce/long-press code;
-the panel shows only what the real driver sent.
+simulator drives to their pressed level (their interrupts wake the button task as on the
+chip). Presses go through the real debounce/long-press code; the panel shows only what the
+real driver sent.
+
+Power-on follows main.py with the firmware's own boot.py: buttons `held` at power-on and the
+failed-start counter on the flash folder choose the mode, a normal start arms the (fake)
+watchdog, and an unhandled error shows the crash screen; `crash_code` then holds its code. A
+new SimDevice on the same folder is the board switched on again (or reset).
 """
 
 import asyncio
@@ -11,9 +17,17 @@ import os
 
 import machine  # the fake, from hostsim/shims
 
+from dicetable import boot
 from dicetable.app import App
+from dicetable.drivers.buttons import LoopFlag
 from dicetable.drivers.storage import Store
-from dicetable.hardware import build_buttons, build_display, build_leds
+from dicetable.hardware import (
+    build_buttons,
+    build_display,
+    build_leds,
+    held_buttons,
+    start_watchdog,
+)
 from dicetable.ui import keys
 from hostsim.boards import load_board
 from hostsim.vclock import VirtualClock
@@ -43,16 +57,55 @@ def panel_model(panel, clock):
 
 
 class SimDevice:
-    def __init__(self, board_name, data_dir, seed=1, clock=None):
+    """`held`: button names (board file spelling) held down at power-on; they stay down until
+    `release_held()`. `watchdog`: arm the fake watchdog in a normal start, as main.py does.
+    `reset_cause`: what machine.reset_cause() says (machine.PWRON_RESET, WDT_RESET)."""
+
+    def __init__(
+        self,
+        board_name,
+        data_dir,
+        seed=1,
+        clock=None,
+        held=(),
+        watchdog=True,
+        reset_cause=None,
+        restart_ms=boot.CRASH_RESTART_MS,
+    ):
         machine._reset_sim()
         self.board = load_board(board_name)
         self.clock = clock or VirtualClock()
+        machine._set_time(self._now)
+        if reset_cause is not None:
+            machine._set_reset_cause(reset_cause)
         panel = self.board["panel"]
         self.panel = panel_model(panel, self.clock)
         self.panel.attach(panel["spi"], panel["cs"], panel["dc"], panel["rst"], panel["busy"])
         if hasattr(os, "makedirs"):  # CPython: nested folders; the device has one level
             os.makedirs(data_dir, exist_ok=True)
         self.store = Store(data_dir)
+        self._pins = self.board["buttons"]["pins"]
+        self._pressed_level = 1 if self.board["buttons"].get("active") == "high" else 0
+        self._held = list(held)
+        for name in self._held:
+            machine._drive(self._pins[name], self._pressed_level)
+        self.counter = boot.StartCounter(self.store)
+        failed = self.counter.failed()
+        self.mode = boot.choose_mode(self.board, held_buttons(self.board), failed)
+        self._failed = failed
+        self.restart_ms = restart_ms
+        self.crash_code = None
+        self.failure = None  # the error that stopped the app, if one did
+        self.watchdog = boot.Watchdog(
+            start_watchdog if watchdog and self.mode == boot.NORMAL else None
+        )
+        self.parts = boot.Parts()
+        self.parts.display = build_display(self.board, self.clock)
+        self.parts.leds = build_leds(self.board)
+        # The fake pins call their IRQ handlers from the event loop's own thread, so the
+        # loop-thread flag is right; the unix port's ThreadSafeFlag would also cost a system
+        # poll() of about 2 ms in every scheduling round of the virtual clock.
+        self.parts.buttons = build_buttons(self.board, self.clock, LoopFlag)
         seeds = [seed]
 
         def seed_source():
@@ -60,30 +113,74 @@ class SimDevice:
             seeds[0] += 1
             return seeds[0] - 1
 
-        self.app = App(
-            self.board,
-            build_display(self.board, self.clock),
-            build_leds(self.board),
-            build_buttons(self.board, self.clock),
-            self.store,
-            self.clock,
-            seed_source,
-        )
-        self._pins = self.board["buttons"]["pins"]
-        self._pressed_level = 1 if self.board["buttons"].get("active") == "high" else 0
+        self.app = None
+        self._build_error = None
+        if self.mode in (boot.NORMAL, boot.SAFE):
+            self.counter.starting()
+            lines = boot.safe_lines(self.board, failed, boot.last_crash_code(self.store))
+            try:
+                self.app = App(
+                    self.board,
+                    self.parts.display,
+                    self.parts.leds,
+                    self.parts.buttons,
+                    self.store,
+                    self.clock,
+                    seed_source,
+                    watchdog=self.watchdog,
+                    safe_lines=lines if self.mode == boot.SAFE else None,
+                    on_healthy=self.counter.healthy,
+                )
+            except Exception as exc:  # the crash screen shows it once the device runs
+                self._build_error = exc
         self._task = None
+        self._keeper = None
+
+    def _now(self):
+        return self.clock.now
 
     # --- running ----------------------------------------------------------------------------
     def start(self):
         """Start the clock keeper and the app (call inside a running event loop). A device can
         be started again after `stop()`, like a board that is switched off and on."""
         self.clock.running = True
-        self.app.running = True
         self._keeper = asyncio.create_task(self.clock.keeper())
-        self._task = asyncio.create_task(self.app.run())
+        if self.mode != boot.REPL:
+            self._task = asyncio.create_task(self._guarded())
+
+    async def _guarded(self):
+        parts, clock, store = self.parts, self.clock, self.store
+        code = await boot.guard(self._run_app, parts, clock, store, self.watchdog, self.restart_ms)
+        self.crash_code = code
+
+    async def _run_app(self):
+        self.failure = None
+        try:
+            if self.mode == boot.HALT:
+                code = boot.last_crash_code(self.store)
+                await boot.halted(self.parts.display, self.board, self._failed, code)
+                return
+            if self._build_error is not None:
+                raise self._build_error
+            self.app.running = True
+            await self.app.run()
+        except Exception as exc:
+            self.failure = exc
+            raise
+
+    async def wait_done(self, limit_ms=IDLE_LIMIT_MS):
+        """Let device time pass until the firmware's task ends (a crash screen's wait, the halt
+        screen); returns the crash code or None."""
+        start = self.clock.now
+        while self._task is not None and not self._task.done():
+            await self.clock.sleep_ms(10)
+            if self.clock.now - start > limit_ms:
+                raise DeviceStuck("the firmware did not stop within %d ms" % limit_ms)
+        return self.crash_code
 
     async def stop(self):
-        self.app.running = False
+        if self.app is not None:
+            self.app.running = False
         self.clock.running = False
         for task in (self._task, self._keeper):
             if task is not None:
@@ -95,11 +192,16 @@ class SimDevice:
         start = self.clock.now
         while True:
             await self.clock.sleep_ms(10)
+            if self.failure is not None:
+                raise self.failure  # the crash screen is up: the test wants the cause
+            if self.app is None:
+                raise DeviceStuck("no app runs in %s mode" % boot.MODE_NAMES[self.mode])
             if self._task is not None and self._task.done():
                 if hasattr(self._task, "result"):  # CPython: re-raise what ended the app
                     self._task.result()
                 raise DeviceStuck("the app stopped")
-            if self.app.idle() and not self.app.display.busy():
+            # BUSY also reads busy in deep sleep (the idle policy's), where nothing refreshes.
+            if self.app.idle() and (self.panel.asleep or not self.app.display.busy()):
                 return
             if self.clock.now - start > limit_ms:
                 raise DeviceStuck("the device did not become idle within %d ms" % limit_ms)
@@ -124,6 +226,16 @@ class SimDevice:
             if chord_key == wanted:
                 return list(pair), PRESS_MS
         raise ValueError("board %s has no way to press %s" % (self.board["name"], wanted))
+
+    def release_held(self):
+        """Let go of the buttons held since power-on."""
+        for name in self._held:
+            machine._drive(self._pins[name], None)
+        self._held = []
+
+    def watchdog_report(self):
+        """How the fake watchdog was fed (see machine._watchdog_report)."""
+        return machine._watchdog_report()
 
     async def press(self, key, long=False, wait=True):
         names, hold = self._physical(key)

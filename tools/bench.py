@@ -19,7 +19,7 @@ import sys
 
 from bench_common import BUILD, build_host_modules
 
-SECTIONS = ("cybo", "gang", "trek12", "leds", "ontrack", "dicetrip")
+SECTIONS = ("cybo", "gang", "trek12", "leds", "ontrack", "dicetrip", "device")
 
 
 def mpy_bytes():

@@ -3,13 +3,23 @@ out. Everything is asyncio, so a browser or the simulator can drive the same loo
 
 Hardware arrives already built (see hardware.py), so this module never imports `machine`; the
 clock is injected too, which is how the simulator runs it on virtual time.
+
+Between two keys the loop sleeps: the button driver wakes it (pin interrupts), and so does the
+next deadline it knows of: a bot's move, the next page of dice on the LEDs, the idle policy's
+next step, the watchdog's next feed. Nothing polls.
+
+Idle policy (docs/device.md): the LEDs dim after `dim_ms` without a button or a move and go
+off after `off_ms`, when the panel also goes to deep sleep (the e-ink keeps the sheet with no
+power). Any button wakes them; a press that wakes them from off does nothing else, so a
+person can look at the dice before acting. A board may set "idle": {"dim_ms", "off_ms"}.
 """
 
 import framebuf
 from micropython import const
 
 from dicetable.ui import dice_leds, led_views, refresh
-from dicetable.ui.keys import PRESS, REPEAT, STUCK
+from dicetable.ui.keys import PRESS, RELEASE, REPEAT, STUCK
+from dicetable.ui.screens import MessageScreen
 from dicetable.ui.shell import Shell
 
 # Pause between two automatic moves (bot choices, bot rolls) so people can follow them.
@@ -18,17 +28,102 @@ BOT_STEP_MS = const(700)
 STUCK_NOTICE = "Stuck button ignored"
 # When the dice do not fit on the LEDs at once, each page shows this long.
 LED_PAGE_MS = const(1500)
-# How often the loop looks for a button event while it has nothing else to do.
-_POLL_MS = const(10)
+# Idle policy defaults: dim after a minute without a button or a move, off after five.
+IDLE_DIM_MS = const(60_000)
+IDLE_OFF_MS = const(300_000)
+# LED brightness while dimmed (of 255): the dice stay readable in a lit room.
+DIM_BRIGHTNESS = const(48)
+_FULL_BRIGHTNESS = const(255)
+# The loop feeds the watchdog at least this often while it waits (the RP2040's longest
+# timeout is 8388 ms and boot.WATCHDOG_MS is 8000: half of it leaves room for a slow refresh).
+WATCHDOG_FEED_MS = const(4000)
+
+# Light levels of the idle policy.
+ACTIVE = const(0)
+DIM = const(1)
+OFF = const(2)
+
+# What _take_key answers besides a key.
+_NO_KEY = const(-1)
+_STUCK_KEY = const(-2)
+
+
+class IdlePolicy:
+    """When the LEDs dim and go off. PURE: time comes in as ticks, compared with the injected
+    `ticks_diff`. Off stays off until the next activity, however long that takes (ticks wrap
+    after about six days)."""
+
+    def __init__(self, ticks_diff, now, dim_ms=IDLE_DIM_MS, off_ms=IDLE_OFF_MS):
+        if not 0 < dim_ms <= off_ms:
+            raise ValueError("idle times need 0 < dim_ms <= off_ms, got %r, %r" % (dim_ms, off_ms))
+        self._diff = ticks_diff
+        self.dim_ms = dim_ms
+        self.off_ms = off_ms
+        self._since = now
+        self._off = False
+
+    def activity(self, now):
+        """A button or a move at `now`: the idle time starts again."""
+        self._since = now
+        self._off = False
+
+    def level(self, now):
+        quiet = self._diff(now, self._since)
+        if self._off or quiet < 0 or quiet >= self.off_ms:
+            self._off = True
+            return OFF
+        return DIM if quiet >= self.dim_ms else ACTIVE
+
+    def due_ms(self, now):
+        """Milliseconds until the level next changes, or -1 when it is off already."""
+        if self.level(now) == OFF:
+            return -1
+        quiet = self._diff(now, self._since)
+        return (self.dim_ms if quiet < self.dim_ms else self.off_ms) - quiet
+
+
+class _FreshStart:
+    """The store as the shell sees it in safe mode: no saved game to resume. The journal stays
+    on flash (starting a new game moves it to last.jnl, as after any game)."""
+
+    def __init__(self, store):
+        self._store = store
+
+    def load_lines(self):
+        return None
+
+    def __getattr__(self, name):
+        return getattr(self._store, name)
 
 
 class App:
-    def __init__(self, board, display, leds, buttons, store, clock, seed_source):
+    """`watchdog`: an object with arm(), feed() and `armed` (boot.Watchdog), armed once the
+    first screen is on the panel (a long resume must not trip it) and fed by this loop.
+    `safe_lines`: start in safe mode, with the menu and no resume, after a message with these
+    lines.
+    `on_healthy()` is called once, when the loop first waits for a person (boot.py then stops
+    counting this start as failed)."""
+
+    def __init__(
+        self,
+        board,
+        display,
+        leds,
+        buttons,
+        store,
+        clock,
+        seed_source,
+        watchdog=None,
+        safe_lines=None,
+        on_healthy=None,
+    ):
         self.board = board
         self.display = display
         self.leds = leds
         self.buttons = buttons
         self.clock = clock
+        self.watchdog = watchdog
+        self._on_healthy = on_healthy
         width, height = display.width, display.height
         self.frame = bytearray(display.BUFFER_SIZE)
         self.fb = framebuf.FrameBuffer(self.frame, width, height, display.FORMAT)
@@ -47,8 +142,23 @@ class App:
         self.rolls_animated = 0
         self.led_pages = 1
         self.led_page = 0
-        self.shell = Shell(width, height, store, seed_source)
+        self._page_at = 0  # ticks when the current LED page went up
+        idle = board.get("idle", {})
+        self.idle_policy = IdlePolicy(
+            clock.ticks_diff,
+            clock.ticks_ms(),
+            idle.get("dim_ms", IDLE_DIM_MS),
+            idle.get("off_ms", IDLE_OFF_MS),
+        )
+        self.light = ACTIVE
+        self._swallow = _NO_KEY  # the key whose press woke the LEDs: ignored until released
+        self.shell = Shell(
+            width, height, store if safe_lines is None else _FreshStart(store), seed_source
+        )
+        if safe_lines is not None:
+            self.shell.show(MessageScreen(self.shell, "Safe mode", safe_lines, self.shell.screen))
         self.busy = False  # True while a key is being handled or the panel refreshes
+        self.started = False  # the first screen is up and the loop runs
         self.running = True
         self.refreshes = 0
         self.panel_bytes = 0
@@ -61,52 +171,117 @@ class App:
         try:
             await self.display.init()
             await self.present()
+            if self.watchdog is not None:
+                self.watchdog.arm()
+            self.started = True
             while self.running:
                 await self.tick()
         finally:
+            self.started = False
             self.buttons.deinit()
             self.display.deinit()
 
     async def tick(self):
         """Wait for a key (or, when a bot is to move, for the bot delay), act, present."""
-        key = await self._next_key(BOT_STEP_MS if self.shell.wants_step() else -1)
+        stepping = self.shell.wants_step()
+        if not stepping and self._on_healthy is not None:
+            healthy, self._on_healthy = self._on_healthy, None
+            healthy()
+        key = await self._next_key(BOT_STEP_MS if stepping else -1)
         self.busy = True
         try:
             if key is not None:
                 self.shell.handle(key)
             elif self.shell.wants_step():
                 self.shell.step()
+            self._activity()
             await self.present()
         finally:
             self.busy = False
 
+    def _feed(self):
+        if self.watchdog is not None:
+            self.watchdog.feed()
+
     async def _next_key(self, timeout_ms):
         """The next key pressed, or None after `timeout_ms` (-1: no timeout) or when a button
-        got stuck (so the notice is drawn at once)."""
+        got stuck (so the notice is drawn at once). Sleeps until a button or a deadline."""
         clock = self.clock
+        buttons = self.buttons
         start = clock.ticks_ms()
         while True:
-            event = self.buttons.get_nowait()
-            while event is not None:
-                kind, key = event
-                if kind == PRESS or kind == REPEAT:
-                    self.shell.notice = ""  # the buttons work again
-                    return key
-                if kind == STUCK:
-                    self.shell.notice = STUCK_NOTICE
-                    return None
-                event = self.buttons.get_nowait()
-            elapsed = clock.ticks_diff(clock.ticks_ms(), start)
-            if timeout_ms >= 0 and elapsed >= timeout_ms:
+            buttons.check()  # a failed button task is a crash, not a deaf device
+            key = self._take_key()
+            if key != _NO_KEY:
+                return None if key == _STUCK_KEY else key
+            self._feed()
+            now = clock.ticks_ms()
+            await self._apply_idle(now)
+            waited = clock.ticks_diff(now, start)
+            if 0 <= timeout_ms <= waited:
                 return None
-            if self.led_pages > 1 and elapsed >= LED_PAGE_MS:
-                self._next_led_page()
-                start = clock.ticks_ms()
-                if timeout_ms >= 0:
-                    timeout_ms = max(0, timeout_ms - elapsed)
-            await clock.sleep_ms(_POLL_MS)
+            wait = timeout_ms - waited if timeout_ms >= 0 else -1
+            if self.led_pages > 1 and self.light != OFF:
+                shown = clock.ticks_diff(now, self._page_at)
+                if shown >= LED_PAGE_MS:
+                    self._next_led_page(now)
+                    shown = 0
+                wait = _sooner(wait, LED_PAGE_MS - shown)
+            wait = _sooner(wait, self.idle_policy.due_ms(now))
+            if self.watchdog is not None and self.watchdog.armed:
+                wait = _sooner(wait, WATCHDOG_FEED_MS)
+            await buttons.wait(wait)
 
-    def _next_led_page(self):
+    def _take_key(self):
+        """The key of the next PRESS or REPEAT event, _STUCK_KEY for a stuck button, or
+        _NO_KEY."""
+        event = self.buttons.get_nowait()
+        while event is not None:
+            kind, key = event
+            self.idle_policy.activity(self.clock.ticks_ms())
+            if kind == STUCK:
+                self.shell.notice = STUCK_NOTICE
+                return _STUCK_KEY
+            if key == self._swallow:
+                if kind == RELEASE:
+                    self._swallow = _NO_KEY
+            elif kind == PRESS and self.light == OFF:
+                self._swallow = key  # this press only wakes the LEDs
+                self._set_light(ACTIVE)
+            elif kind == PRESS or kind == REPEAT:
+                self.shell.notice = ""  # the buttons work again
+                self._set_light(ACTIVE)
+                return key
+            event = self.buttons.get_nowait()
+        return _NO_KEY
+
+    async def _apply_idle(self, now):
+        level = self.idle_policy.level(now)
+        if level == self.light:
+            return
+        self._set_light(level)
+        if level == OFF:
+            # Nothing will change on the panel for a while: deep sleep until the next refresh
+            # (the driver wakes it by itself).
+            await self.display.sleep()
+
+    def _set_light(self, level):
+        if level == self.light:
+            return
+        self.light = level
+        if level == ACTIVE:
+            self.leds.set_brightness(_FULL_BRIGHTNESS)
+        else:
+            self.leds.set_brightness(DIM_BRIGHTNESS if level == DIM else 0)
+        self.leds.show(self.led_frame)
+
+    def _activity(self):
+        """A key or a move: the idle time starts again and the LEDs are lit."""
+        self.idle_policy.activity(self.clock.ticks_ms())
+        self._set_light(ACTIVE)
+
+    def _next_led_page(self, now):
+        self._page_at = now
         state = self.shell.game_state()
         if state is None:
             self.led_pages = 1
@@ -117,7 +292,9 @@ class App:
 
     def idle(self):
         """Nothing to do until a person presses a button (the simulator waits for this)."""
-        return not self.busy and not self.shell.wants_step() and not self.buttons.pending()
+        if not self.started or self.busy:
+            return False
+        return not self.shell.wants_step() and not self.buttons.pending()
 
     # --- output -----------------------------------------------------------------------------
     async def present(self):
@@ -128,8 +305,10 @@ class App:
         kind, rect = self.planner.plan(self.shown, self.frame)
         if kind == refresh.NOTHING:
             return
+        self._feed()  # a full refresh of a UC8151 alone takes ~4.7 s
         before = self.display.bytes_sent
         await self.display.show(self.frame, rect, kind == refresh.FULL)
+        self._feed()
         self.shown[:] = self.frame
         sent = self.display.bytes_sent - before
         self.refreshes += 1
@@ -154,5 +333,13 @@ class App:
                 self.leds.show(self.led_frame)
                 await self.clock.sleep_ms(dice_leds.ROLL_FRAME_MS[step])
         self.led_page = 0
+        self._page_at = self.clock.ticks_ms()
         self.led_pages = led_views.draw(self.canvas, state, 0)
         self.leds.show(self.led_frame)
+
+
+def _sooner(wait, other):
+    """The shorter of two waits in ms, where -1 means no limit."""
+    if wait < 0:
+        return other
+    return wait if other < 0 or wait <= other else other

@@ -2,12 +2,20 @@
 numbers become Pin objects. The simulator runs this same code against its fake `machine`.
 """
 
+from micropython import const
 import machine
 import neopixel
 
 from dicetable.drivers.buttons import ButtonScanner, PressClassifier
 from dicetable.drivers.leds import LEDMatrix
 from dicetable.ui.keys import key_from_name
+
+# Reads of each button pin at power-on that must all read pressed (see held_buttons).
+_HELD_READS = const(3)
+# RP2040 datasheet, WATCHDOG block at 0x40058000: CTRL is its first register and bit 30 is
+# ENABLE. Writing a 1 to an address 0x3000 above a register clears that bit (atomic alias).
+_WATCHDOG_CTRL_CLEAR = const(0x40058000 | 0x3000)
+_WATCHDOG_ENABLE = const(1 << 30)
 
 # Panel "driver" names a board file may use. The SSD1683 speaks the SSD1680's command set, so
 # one driver serves both (it picks the glass by size).
@@ -81,7 +89,36 @@ def button_names(board):
     return sorted(board["buttons"]["pins"])
 
 
-def build_buttons(board, clock):
+def _button_pins(board):
+    """The button names in order and their input Pins, pulled to the released level."""
+    buttons = board["buttons"]
+    Pin = machine.Pin
+    # Buttons pull their pin low when pressed (internal pull-ups) unless the board says
+    # "active": "high" (buttons to 3V3 with pull-downs, as on the Badger 2040).
+    active = buttons.get("active", "low")
+    if active not in ("low", "high"):
+        raise ValueError("board %r: buttons active %r, not low/high" % (board["name"], active))
+    pull = Pin.PULL_DOWN if active == "high" else Pin.PULL_UP
+    names = button_names(board)
+    return names, [Pin(buttons["pins"][name], Pin.IN, pull) for name in names], active == "low"
+
+
+def held_buttons(board):
+    """Names of the buttons held down right now (at power-on: the boot mode buttons). Each pin
+    is read a few times and must read pressed every time, so a pull that is still settling
+    after the pin was configured is not taken for a press."""
+    names, pins, active_low = _button_pins(board)
+    level = 0 if active_low else 1
+    held = []
+    for index in range(len(pins)):
+        if all(pins[index].value() == level for _ in range(_HELD_READS)):
+            held.append(names[index])
+    return held
+
+
+def build_buttons(board, clock, flag_class=None):
+    """The button task for the board; `flag_class` replaces asyncio.ThreadSafeFlag for pins
+    whose IRQ handlers run in the event loop's thread (buttons.LoopFlag)."""
     buttons = board["buttons"]
     names = button_names(board)
     index = {}
@@ -93,12 +130,38 @@ def build_buttons(board, clock):
     for (first, second), key in buttons.get("chords", ()):
         chords.append((index[first], index[second], key_from_name(key)))
     classifier = PressClassifier(clock, keymap, long_map, chords)
-    Pin = machine.Pin
-    # Buttons pull their pin low when pressed (internal pull-ups) unless the board says
-    # "active": "high" (buttons to 3V3 with pull-downs, as on the Badger 2040).
-    active = buttons.get("active", "low")
-    if active not in ("low", "high"):
-        raise ValueError("board %r: buttons active %r, not low/high" % (board["name"], active))
-    pull = Pin.PULL_DOWN if active == "high" else Pin.PULL_UP
-    pins = [Pin(buttons["pins"][name], Pin.IN, pull) for name in names]
-    return ButtonScanner(pins, classifier, clock, active == "low")
+    _names, pins, active_low = _button_pins(board)
+    # Both edges: a press wakes the scanner, and so does the release of a stuck button.
+    trigger = machine.Pin.IRQ_FALLING | machine.Pin.IRQ_RISING
+    return ButtonScanner(
+        pins, classifier, clock, active_low, irq_trigger=trigger, flag_class=flag_class
+    )
+
+
+# --- watchdog and reset (RP2040) ----------------------------------------------------------------
+def start_watchdog(timeout_ms):
+    """Arm the hardware watchdog: it resets the board unless fed within `timeout_ms` (at most
+    8388 on the RP2040, whose 24-bit counter counts down twice per microsecond)."""
+    return machine.WDT(timeout=timeout_ms)
+
+
+def dangerous_stop_watchdog():
+    """Disarm a running watchdog (MicroPython has no call for it) so that the REPL survives a
+    Ctrl-C: without this, mpremote's session would be reset a few seconds in. Writes the
+    RP2040's WATCHDOG CTRL register through its atomic clear alias: only for that chip."""
+    machine.mem32[_WATCHDOG_CTRL_CLEAR] = _WATCHDOG_ENABLE
+
+
+def reset_cause_name():
+    """Why the board last started: "watchdog", "power-on" or "reset" (the RUN pin, a debugger
+    or machine.reset())."""
+    cause = machine.reset_cause()
+    if cause == machine.WDT_RESET:
+        return "watchdog"
+    if cause == machine.PWRON_RESET:
+        return "power-on"
+    return "reset"
+
+
+def reset():
+    machine.reset()

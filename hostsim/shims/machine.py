@@ -1,8 +1,9 @@
 """Fake `machine` for running the firmware on the host (CPython or the MicroPython unix port).
 
-The public part is MicroPython's rp2 API as the drivers use it: `Pin`, `SPI`, `bitstream`,
-`freq`, `unique_id`, `idle`, `reset`, `soft_reset`, `disable_irq`/`enable_irq`. Pins with the
-same id share one line, as on the chip. Nothing here touches the outside world: device models
+The public part is MicroPython's rp2 API as the drivers use it: `Pin` (with `irq`), `SPI`,
+`bitstream`, `WDT`, `reset_cause`, `mem32` (the watchdog's CTRL register only), `freq`,
+`unique_id`, `idle`, `reset`, `soft_reset`, `disable_irq`/`enable_irq`. Pins with the same id
+share one line, as on the chip. Nothing here touches the outside world: device models
 plug in through the underscore-prefixed simulator hooks at the end, which firmware never uses.
 """
 
@@ -10,6 +11,17 @@ _lines = {}  # pin id -> _Line
 _buses = {}  # SPI id -> list of listeners, each called with the bytes written
 _streams = {}  # pin id -> [frames written, last frame bytes, listeners]
 _frequency = [125_000_000]
+_reset_cause = [1]  # PWRON_RESET
+# The watchdog: armed, timeout, feeds, ms of the last feed, longest gap between feeds.
+_watchdog = {}
+_time = [None]  # a callable giving the simulator's milliseconds, see _set_time
+
+PWRON_RESET = 1
+WDT_RESET = 3
+# rp2: the watchdog times out after at most 0xffffff / 2 us (errata RP2040-E1).
+_WDT_MAX_MS = 8388
+_WATCHDOG_CTRL_CLEAR = 0x40058000 | 0x3000  # CTRL through its atomic clear alias
+_WATCHDOG_ENABLE = 1 << 30
 
 
 class _Line:
@@ -188,6 +200,47 @@ def bitstream(pin, encoding, timing, buf):
         listener(data)
 
 
+class WDT:
+    """rp2's watchdog: one per chip, started by the constructor, never stopped by the API.
+    The simulator reads how it was fed with `_watchdog_report()`."""
+
+    def __init__(self, *, id=0, timeout=5000):
+        if id != 0:
+            raise ValueError("WDT(%d) doesn't exist" % id)
+        if timeout > _WDT_MAX_MS:
+            raise ValueError("timeout exceeds %d" % _WDT_MAX_MS)
+        now = _now()
+        _watchdog.update({"armed": True, "timeout": timeout, "feeds": 0, "fed": now, "max_gap": 0})
+
+    def feed(self):
+        if not _watchdog.get("armed"):
+            return
+        now = _now()
+        gap = now - _watchdog["fed"]
+        if gap > _watchdog["max_gap"]:
+            _watchdog["max_gap"] = gap
+        _watchdog["fed"] = now
+        _watchdog["feeds"] += 1
+
+
+class _Memory:
+    """machine.mem32: only the write that disables the watchdog means anything here."""
+
+    def __setitem__(self, address, value):
+        if address == _WATCHDOG_CTRL_CLEAR and value & _WATCHDOG_ENABLE:
+            _watchdog["armed"] = False
+
+    def __getitem__(self, address):
+        return 0
+
+
+mem32 = _Memory()
+
+
+def reset_cause():
+    return _reset_cause[0]
+
+
 def freq(hz=None):
     if hz is None:
         return _frequency[0]
@@ -228,6 +281,32 @@ def _reset_sim():
     _buses.clear()
     _streams.clear()
     _frequency[0] = 125_000_000
+    _reset_cause[0] = PWRON_RESET
+    _watchdog.clear()
+    _time[0] = None
+
+
+def _now():
+    return _time[0]() if _time[0] is not None else 0
+
+
+def _set_time(source):
+    """Give the fake watchdog the simulator's clock: `source()` returns milliseconds."""
+    _time[0] = source
+
+
+def _set_reset_cause(cause):
+    """What `reset_cause()` answers on the next boot (PWRON_RESET or WDT_RESET)."""
+    _reset_cause[0] = cause
+
+
+def _watchdog_report():
+    """The watchdog as fed so far: {"armed", "timeout", "feeds", "fed", "max_gap"} (ms of the
+    simulator's clock), or {} if never started. `overdue` is how late the next feed is now."""
+    report = dict(_watchdog)
+    if report.get("armed"):
+        report["overdue"] = max(0, _now() - report["fed"] - report["timeout"])
+    return report
 
 
 def _level(ident):

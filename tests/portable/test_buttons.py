@@ -4,9 +4,10 @@ import asyncio
 
 import micropython
 
-from dicetable.drivers.buttons import ButtonScanner, EventRing, PressClassifier
+from dicetable.drivers.buttons import ButtonScanner, EventRing, LoopFlag, PressClassifier
 from dicetable.ui import keys
 from dicetable.ui.keys import BACK, DOUBLE, LEFT, LONG, OK, PRESS, RELEASE, REPEAT, RIGHT, STUCK
+from hostsim.vclock import VirtualClock
 
 _PERIOD = 1 << 30  # MicroPython's ticks period on the device
 
@@ -304,6 +305,7 @@ def test_scanner_queues_events_from_active_low_pins():
 
     async def main():
         scanner = ButtonScanner(pins, PressClassifier(clock, (OK, RIGHT)), clock).start()
+        await asyncio.sleep(0)  # the task takes its first sample: nothing held
         pins[1].level = 0
         while clock.now < 100:
             await asyncio.sleep(0)
@@ -332,3 +334,212 @@ def test_key_names():
             assert bad in str(exc) and "expected one of" in str(exc)
         else:
             raise AssertionError("accepted %r" % bad)
+
+
+# --- the scanner on pin interrupts -------------------------------------------------------------
+_EDGES = 4 | 8  # IRQ_FALLING | IRQ_RISING, as hardware.build_buttons asks for
+
+
+class _IrqPin:
+    """An active-low input whose edges call the IRQ handler, counting reads."""
+
+    def __init__(self):
+        self.level = 1
+        self.handler = None
+        self.trigger = 0
+        self.reads = 0
+
+    def value(self):
+        self.reads += 1
+        return self.level
+
+    def irq(self, handler=None, trigger=0):
+        self.handler = handler
+        if handler is not None:
+            self.trigger = trigger
+
+    def drive(self, level):
+        if level != self.level:
+            self.level = level
+            if self.handler is not None:
+                self.handler(self)
+
+
+def _irq_run(keymap, timeline, end, pins=None, flag_class=LoopFlag, **options):
+    """Run an interrupt-driven scanner on virtual time. `timeline`: (ms, pin, level) changes in
+    time order. Returns ([(ms, event)], pins, reads per pin at each change and at `end`)."""
+    pins = pins or [_IrqPin() for _ in keymap]
+    clock = VirtualClock()
+    classifier = PressClassifier(clock, keymap, **options)
+    scanner = ButtonScanner(pins, classifier, clock, irq_trigger=_EDGES, flag_class=flag_class)
+    got = []
+    reads = []
+
+    async def collect():
+        while True:
+            event = await scanner.get()
+            got.append((clock.now, event))
+
+    async def main():
+        keeper = asyncio.create_task(clock.keeper())
+        scanner.start()
+        collector = asyncio.create_task(collect())
+        for at, index, level in timeline:
+            await clock.sleep_ms(at - clock.now)
+            reads.append(sum(pin.reads for pin in pins))
+            pins[index].drive(level)
+        await clock.sleep_ms(end - clock.now)
+        reads.append(sum(pin.reads for pin in pins))
+        scanner.deinit()
+        collector.cancel()
+        clock.running = False
+        await asyncio.sleep(0)
+        await keeper
+
+    asyncio.run(main())
+    return got, pins, reads
+
+
+def test_an_idle_scanner_reads_no_pin_until_an_edge():
+    got, pins, reads = _irq_run((OK, RIGHT), [(60_000, 0, 0), (60_080, 0, 1)], 120_000)
+    assert [event for _ms, event in got] == [(PRESS, OK), (RELEASE, OK)]
+    assert got[0][0] == 60_000 and got[1][0] in (60_080, 60_085)
+    # One read of each pin at start (was anything held?), none in the idle minute; then
+    # samples every 5 ms while the button is down and until the release has settled.
+    assert reads[0] == 2
+    assert 2 * 80 // 5 <= reads[1] - reads[0] <= 2 * (80 // 5 + 2)
+    assert 2 * 50 // 5 <= reads[2] - reads[1] <= 2 * (50 // 5 + 3)
+    # and nothing after that, however long the device stays idle:
+    got, _pins, longer = _irq_run((OK, RIGHT), [(60_000, 0, 0), (60_080, 0, 1)], 600_000)
+    assert longer == reads
+    assert pins[0].handler is None and pins[0].trigger == _EDGES  # deinit detached the IRQs
+
+
+def test_bounces_on_interrupts_give_one_press():
+    timeline = [(1000, 0, 0), (1003, 0, 1), (1007, 0, 0), (1012, 0, 1), (1020, 0, 0)]
+    timeline += [(1400, 0, 1), (1404, 0, 0), (1409, 0, 1)]
+    got, _pins, _reads = _irq_run((OK,), timeline, 3000)
+    assert [event for _ms, event in got] == [(PRESS, OK), (RELEASE, OK)]
+
+
+def test_long_press_and_auto_repeat_on_interrupts():
+    # A press from idle is seen at its edge; while sampling, a change waits for the next
+    # sample (at most 5 ms).
+    got, _pins, _reads = _irq_run((OK,), [(100, 0, 0), (1600, 0, 1)], 2000)
+    assert got == [(100, (PRESS, OK)), (1100, (LONG, OK)), (1605, (RELEASE, OK))]
+    got, _pins, _reads = _irq_run((RIGHT,), [(100, 0, 0), (1000, 0, 1)], 2000)
+    assert got == [
+        (100, (PRESS, RIGHT)),
+        (600, (REPEAT, RIGHT)),
+        (750, (REPEAT, RIGHT)),
+        (900, (REPEAT, RIGHT)),
+        (1005, (RELEASE, RIGHT)),
+    ]
+
+
+def test_chord_and_long_mapping_on_interrupts():
+    options = {"long_map": ((1, BACK),), "chords": ((0, 2, BACK),)}
+    keymap = (keys.PREV, OK, keys.NEXT)
+    got, _pins, _reads = _irq_run(keymap, [(100, 0, 0), (140, 2, 0), (400, 2, 1)], 1000, **options)
+    assert [event for _ms, event in got] == [(PRESS, BACK), (RELEASE, BACK)]
+    got, _pins, _reads = _irq_run(keymap, [(100, 1, 0), (1300, 1, 1)], 2000, **options)
+    assert got == [(1100, (PRESS, BACK)), (1305, (RELEASE, BACK))]
+
+
+def test_a_stuck_button_is_reported_then_not_sampled_until_released():
+    timeline = [(100, 0, 0), (60_000, 1, 0), (60_100, 1, 1), (120_000, 0, 1)]
+    timeline += [(121_000, 0, 0), (121_100, 0, 1)]
+    got, _pins, reads = _irq_run((OK, RIGHT), timeline, 125_000)
+    assert [event for _ms, event in got] == [
+        (PRESS, OK),
+        (LONG, OK),
+        (RELEASE, OK),
+        (STUCK, OK),
+        (PRESS, RIGHT),  # the other button still works
+        (RELEASE, RIGHT),
+        (PRESS, OK),  # released and pressed again: it works again
+        (RELEASE, OK),
+    ]
+    assert got[3][0] == 10_100
+    # Stuck and reported: no sampling from then on (two pins, a sample reads both).
+    stuck_reads = reads[1] - reads[0]
+    assert stuck_reads <= 2 * (10_000 + 60) // 5
+    assert reads[3] - reads[2] <= 2 * (100 + 60) // 5
+
+
+def test_a_button_held_when_the_scanner_starts_is_ignored_until_released():
+    pins = [_IrqPin(), _IrqPin()]
+    pins[0].level = 0  # held through power-on: it chose the boot mode
+    got, _pins, reads = _irq_run((OK, RIGHT), [(30_000, 0, 1), (31_000, 0, 0)], 32_000, pins)
+    assert [event for _ms, event in got] == [(PRESS, OK)]
+    assert got[0][0] == 31_000
+    assert reads[0] == 2  # held but ignored: not sampled, no STUCK either
+
+
+def test_wait_returns_on_an_event_or_after_its_timeout():
+    pins = [_IrqPin()]
+    clock = VirtualClock()
+    scanner = ButtonScanner(
+        pins, PressClassifier(clock, (OK,)), clock, irq_trigger=_EDGES, flag_class=LoopFlag
+    )
+    seen = []
+
+    async def main():
+        keeper = asyncio.create_task(clock.keeper())
+        scanner.start()
+        seen.append((await scanner.wait(250), clock.now))
+        await clock.sleep_ms(50)
+        pins[0].drive(0)
+        seen.append((await scanner.wait(10_000), clock.now))
+        scanner.deinit()
+        clock.running = False
+        await keeper
+
+    asyncio.run(main())
+    assert seen == [(0, 250), (1, 300)]
+
+
+def test_a_failed_scanner_task_is_raised_in_the_app():
+    class _Broken(_IrqPin):
+        def value(self):
+            if self.level == 0:
+                raise OSError(5, "pin read failed")
+            return 1
+
+    pins = [_Broken()]
+    clock = VirtualClock()
+    scanner = ButtonScanner(
+        pins, PressClassifier(clock, (OK,)), clock, irq_trigger=_EDGES, flag_class=LoopFlag
+    )
+    raised = []
+
+    async def main():
+        keeper = asyncio.create_task(clock.keeper())
+        scanner.start()
+        await clock.sleep_ms(10)
+        pins[0].drive(0)
+        await scanner.wait(1000)  # woken by the failure, not by the timeout
+        try:
+            scanner.check()
+        except OSError as exc:
+            raised.append((exc.args[0], clock.now))
+        scanner.deinit()
+        clock.running = False
+        await keeper
+
+    asyncio.run(main())
+    assert raised == [(5, 10)]
+
+
+def test_the_default_flag_is_micropythons_thread_safe_one():
+    """On MicroPython the scanner uses asyncio.ThreadSafeFlag, which an IRQ may set."""
+    flag_class = getattr(asyncio, "ThreadSafeFlag", None)
+    pins = [_IrqPin()]
+    clock = VirtualClock()
+    scanner = ButtonScanner(pins, PressClassifier(clock, (OK,)), clock, irq_trigger=_EDGES)
+    if flag_class is None:  # CPython: the loop-thread flag
+        assert isinstance(scanner._flag, LoopFlag)
+        return
+    assert isinstance(scanner._flag, flag_class)
+    got, _pins, _reads = _irq_run((OK,), [(20, 0, 0), (120, 0, 1)], 300, None, None)
+    assert [event for _ms, event in got] == [(PRESS, OK), (RELEASE, OK)]

@@ -32,12 +32,13 @@ carry on independently):
 | (PREV+NEXT -> BACK)  | chord_ms, then as  | PRESS chord key, then as   | RELEASE chord key,|
 |                      | plain/long-mapped  | a plain key                | other one ignored |
 | any, down > stuck_ms |                    | RELEASE if pressed, STUCK  | ignored until up  |
+| any, down at start   | (`ignore_held`)    | nothing                    | nothing           |
 
 So every PRESS of a button is followed by exactly one RELEASE. DOUBLE comes right after the
 PRESS it qualifies (never suppresses the single press); screens that don't want it ignore it.
 
-`ButtonScanner` samples the pins from an asyncio task (polling every 5 ms for now; pin
-interrupts waking the task through a ThreadSafeFlag can replace it without changing the API).
+`ButtonScanner` samples the pins from an asyncio task that pin interrupts wake through a
+ThreadSafeFlag: it samples every 5 ms only while a button is down or a timer above runs.
 """
 
 from micropython import const
@@ -77,7 +78,7 @@ _WAIT = const(1)  # down, PRESS held back: chord window open or long-press mappi
 _HELD = const(2)  # down, PRESS of _active[i] sent
 _PARTNER = const(3)  # down, second button of a chord; the first one carries the chord key
 _DONE = const(4)  # down, but its press was ended by its chord partner: wait for release
-_STUCK_PHASE = const(5)  # down too long, reported: ignored until released
+_IGNORED = const(5)  # stuck (reported) or down since start: no events until released
 
 
 class EventRing:
@@ -187,6 +188,7 @@ class PressClassifier:
         self._last_press = [0] * _KEY_LIMIT  # ticks of the last PRESS per logical key
         self._recent = 0  # bit per logical key: _last_press is a candidate for DOUBLE
         self._busy = False  # some button is down or still settling
+        self.timed = False  # a debounce, chord, long, repeat or stuck timer is running
 
     def get(self):
         """The oldest queued event `(kind, key)`, or None."""
@@ -202,7 +204,8 @@ class PressClassifier:
         stable = self._stable
         settled = self._settled
         edge = self._edge
-        busy = False
+        busy = timed = False
+        phase = self._phase
         for i in range(self.count):
             level = (pressed >> i) & 1
             if level != raw[i]:
@@ -226,9 +229,24 @@ class PressClassifier:
                     self._up(i, now_ms)
             elif stable[i]:
                 self._tick(i, now_ms)
-            if stable[i] or not settled[i]:
+            if not settled[i]:
+                busy = timed = True
+            elif stable[i]:
                 busy = True
+                if phase[i] != _IGNORED:
+                    timed = True
         self._busy = busy
+        self.timed = timed
+
+    def ignore_held(self, now_ms, pressed):
+        """Buttons down in `pressed` give no events until they have been released (at start:
+        a button held through power-on chose the boot mode, it is not a press)."""
+        for i in range(self.count):
+            if (pressed >> i) & 1:
+                self._raw[i] = self._stable[i] = self._settled[i] = 1
+                self._edge[i] = self._since[i] = now_ms
+                self._phase[i] = _IGNORED
+                self._busy = True
 
     def _emit(self, kind, key):
         self.events.put(self._events[kind * _KEY_LIMIT + key])
@@ -299,7 +317,7 @@ class PressClassifier:
 
     def _tick(self, i, now):
         phase = self._phase[i]
-        if phase == _STUCK_PHASE:
+        if phase == _IGNORED:
             return
         held = self._diff(now, self._since[i])
         if held >= self.stuck_ms:
@@ -307,7 +325,7 @@ class PressClassifier:
                 self._end(i)
             elif phase == _PARTNER:
                 self._end_partner(i)
-            self._phase[i] = _STUCK_PHASE
+            self._phase[i] = _IGNORED
             self._emit(_STUCK, self._keymap[i])
         elif phase == _WAIT:
             long_key = self._long_key[i]
@@ -342,6 +360,28 @@ def _check_button(button, count):
     return button
 
 
+class LoopFlag:
+    """asyncio.ThreadSafeFlag's contract (set, self-clearing wait) for pins whose "interrupts"
+    run in the event loop's own thread: CPython (which has no ThreadSafeFlag), a browser, the
+    simulator's fake pins. A real IRQ must use ThreadSafeFlag."""
+
+    def __init__(self):
+        self._event = asyncio.Event()
+
+    def set(self):
+        self._event.set()
+
+    async def wait(self):
+        await self._event.wait()
+        self._event.clear()
+
+
+def _flag_class(chosen):
+    if chosen is not None:
+        return chosen
+    return getattr(asyncio, "ThreadSafeFlag", LoopFlag)
+
+
 class ButtonScanner:
     """Samples the board's button pins and queues the classifier's events for the app.
 
@@ -349,14 +389,34 @@ class ButtonScanner:
     the caller from the board data (inputs with pull-ups: a pressed button reads 0 when
     `active_low`). The scanner keeps them for its lifetime.
 
-    Polling: a task reads every pin each `period_ms` (5 ms) with the injected clock. Later, pin
-    interrupts setting a ThreadSafeFlag can wake it instead; `get()` stays the same. Events wait
-    in the classifier's EventRing; when it is full the oldest is dropped (`dropped` counts them).
-    `start()` runs `run()` as a task (call it inside the running event loop; or create the
-    task yourself); `deinit()` stops it. The app awaits `get()`, as with an asyncio.Queue.
+    Interrupts (`irq_trigger` non-zero: the pins' IRQ_FALLING | IRQ_RISING): every edge sets a
+    flag from the pin's IRQ: asyncio.ThreadSafeFlag unless `flag_class` says otherwise (see
+    LoopFlag). The task sleeps on that flag while no button is down
+    and no timer (debounce, chord, long press, repeat, stuck) runs, so an idle device makes no
+    wake-ups at all; from the first edge on it samples every `period_ms` (5 ms) until the
+    classifier is quiet again. A stuck button, once reported, is not sampled either: its
+    release is an edge. With `irq_trigger` 0 (pins without interrupts) it samples every
+    `period_ms` all the time. Buttons already down when the task starts are ignored until
+    released (they chose the boot mode).
+
+    Events wait in the classifier's EventRing; when it is full the oldest is dropped (`dropped`
+    counts them). `start()` runs `run()` as a task (call it inside the running event loop);
+    `deinit()` stops it and detaches the IRQs. The app awaits `get()` (as with an
+    asyncio.Queue) or `wait(timeout_ms)`, then takes events with `get_nowait()`. If the task
+    fails, `check()` raises its error in the app, so a dead scanner is a crash, not a deaf
+    device.
     """
 
-    def __init__(self, pins, classifier, clock, active_low=True, period_ms=_SCAN_MS):
+    def __init__(
+        self,
+        pins,
+        classifier,
+        clock,
+        active_low=True,
+        period_ms=_SCAN_MS,
+        irq_trigger=0,
+        flag_class=None,
+    ):
         if len(pins) != classifier.count:
             raise ValueError("%d pins for %d buttons" % (len(pins), classifier.count))
         self._pins = tuple(pins)
@@ -364,8 +424,13 @@ class ButtonScanner:
         self._clock = clock
         self._pressed_level = 0 if active_low else 1
         self._period_ms = period_ms
+        self._trigger = irq_trigger
+        self._flag_class = _flag_class(flag_class)
+        self._flag = self._flag_class()
+        self._on_edge = self._edge  # bound once: the IRQ handler must not allocate
         self._ready = asyncio.Event()
         self._task = None
+        self.error = None
 
     @property
     def dropped(self):
@@ -377,6 +442,13 @@ class ButtonScanner:
 
     def start(self):
         if self._task is None:
+            self.error = None
+            # New each time: on CPython an Event belongs to the loop that first waited on it.
+            self._flag = self._flag_class()
+            self._ready = asyncio.Event()
+            if self._trigger:
+                for pin in self._pins:
+                    pin.irq(handler=self._on_edge, trigger=self._trigger)
             self._task = asyncio.create_task(self.run())
         return self
 
@@ -384,24 +456,52 @@ class ButtonScanner:
         if self._task is not None:
             self._task.cancel()
             self._task = None
+        if self._trigger:
+            for pin in self._pins:
+                pin.irq(handler=None)
+
+    def _edge(self, pin):
+        # Runs in IRQ context: set the flag, nothing else.
+        self._flag.set()
+
+    def read(self):
+        """Bit i set while button i reads pressed now (raw, no debounce)."""
+        pins = self._pins
+        level = self._pressed_level
+        pressed = 0
+        for i in range(len(pins)):
+            if pins[i].value() == level:
+                pressed |= 1 << i
+        return pressed
 
     async def run(self):
         """The sampling loop; never returns (cancel its task, or call deinit())."""
-        pins = self._pins
-        count = len(pins)
-        level = self._pressed_level
+        try:
+            await self._loop()
+        except Exception as exc:  # handed to the app by check()
+            self.error = exc
+            self._ready.set()
+
+    async def _loop(self):
         clock = self._clock
-        update = self._classifier.update
-        events = self._classifier.events
+        classifier = self._classifier
+        update = classifier.update
+        events = classifier.events
+        wait_for_edge = self._flag.wait
+        classifier.ignore_held(clock.ticks_ms(), self.read())
         while True:
-            pressed = 0
-            for i in range(count):
-                if pins[i].value() == level:
-                    pressed |= 1 << i
-            update(clock.ticks_ms(), pressed)
+            if self._trigger and not classifier.timed:
+                await wait_for_edge()
+            update(clock.ticks_ms(), self.read())
             if events.count:
                 self._ready.set()
-            await clock.sleep_ms(self._period_ms)
+            if classifier.timed or not self._trigger:
+                await clock.sleep_ms(self._period_ms)
+
+    def check(self):
+        """Raise the error that stopped the sampling task, if any."""
+        if self.error is not None:
+            raise self.error
 
     def get_nowait(self):
         """The oldest event `(kind, key)`, or None."""
@@ -413,4 +513,26 @@ class ButtonScanner:
         while not events.count:
             self._ready.clear()
             await self._ready.wait()
+            self.check()
         return events.get()
+
+    async def wait(self, timeout_ms=-1):
+        """Until an event is queued, the task failed, or `timeout_ms` passed on the injected
+        clock (-1: no limit). Returns the number of events waiting."""
+        events = self._classifier.events
+        if events.count or self.error is not None:
+            return events.count
+        self._ready.clear()
+        alarm = None
+        if timeout_ms >= 0:
+            alarm = asyncio.create_task(self._alarm(timeout_ms))
+        try:
+            await self._ready.wait()
+        finally:
+            if alarm is not None:
+                alarm.cancel()
+        return events.count
+
+    async def _alarm(self, ms):
+        await self._clock.sleep_ms(ms)
+        self._ready.set()

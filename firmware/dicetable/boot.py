@@ -1,0 +1,282 @@
+"""From power-on to the app: boot modes, the failed-start counter, the watchdog's arming and the
+crash screen. main.py (the device) and hostsim/device.py (the simulator) take the same steps:
+
+1. `choose_mode(board, held, counter.failed())` from the buttons held at power-on and the
+   count of failed starts in a row (a small file on flash):
+
+   | held at power-on / failed starts    | mode   | what runs                                 |
+   |-------------------------------------|--------|-------------------------------------------|
+   | the board's "boot_hold" button      | REPL   | nothing: the REPL stays free for mpremote |
+   | the "boot_safe" button(s)           | SAFE   | the menu, the saved game not resumed      |
+   | 0 .. SAFE_AFTER-1 failed starts     | NORMAL | resume or menu; the watchdog is armed     |
+   | SAFE_AFTER .. HALT_AFTER-1          | SAFE   | as above                                  |
+   | HALT_AFTER or more                  | HALT   | a "could not start" screen, then the REPL |
+
+2. `counter.starting()` counts this start as failed until the app calls `counter.healthy()`
+   (when its loop first waits for a person). A start that crashes, hangs (the watchdog resets
+   the board) or loses power before that point counts, so a device that fails at start falls
+   back to safe mode and then stops: it never crash-loops.
+3. `guard(start, parts, ...)` runs the app; an unhandled error shows the crash screen
+   (ui/crash.py): a short error code (the same for the same fault), the journal left as it
+   is, and the traceback in /data/crash.txt. It waits for any button (feeding the watchdog)
+   or CRASH_RESTART_MS, and returns the code; the caller then resets the board, which
+   resumes the game.
+
+PURE except `guard`, `crash` and `halted`, which drive the parts they are given.
+"""
+
+import gc
+
+import framebuf
+from micropython import const
+
+NORMAL = const(0)
+SAFE = const(1)
+REPL = const(2)
+HALT = const(3)
+MODE_NAMES = ("normal", "safe", "repl", "halt")
+
+# Failed starts in a row before safe mode, and before giving up (the REPL stays free).
+SAFE_AFTER = const(3)
+HALT_AFTER = const(6)
+# The watchdog's timeout: the RP2040 allows at most 8388 ms (24-bit counter, 2 ticks per us).
+WATCHDOG_MS = const(8000)
+# The crash screen restarts the board by itself after this long (an unattended kiosk recovers).
+CRASH_RESTART_MS = const(60_000)
+# How often the crash screen looks at the buttons (they are read directly: the button task
+# may be what failed).
+_CRASH_POLL_MS = const(50)
+# Bytes of traceback kept in crash.txt.
+_REPORT_LIMIT = const(2000)
+
+_COUNTER_FILE = "boots"
+_CRASH_FILE = "crash.txt"
+
+
+# --- boot modes ---------------------------------------------------------------------------------
+def boot_buttons(board):
+    """(boot_hold names, boot_safe names) of a board file, each a tuple of button names; a
+    chord is several names. Raises ValueError for names the board does not have."""
+    buttons = board["buttons"]
+    chosen = []
+    for key in ("boot_hold", "boot_safe"):
+        names = buttons.get(key, ())
+        if isinstance(names, str):
+            names = (names,)
+        for name in names:
+            if name not in buttons["pins"]:
+                raise ValueError("board %r: %s names no button %r" % (board["name"], key, name))
+        chosen.append(tuple(names))
+    if chosen[0] and chosen[0] == chosen[1]:
+        raise ValueError("board %r: boot_hold and boot_safe are the same" % (board["name"],))
+    return chosen[0], chosen[1]
+
+
+def _all_held(names, held):
+    if not names:
+        return False
+    for name in names:
+        if name not in held:
+            return False
+    return True
+
+
+def choose_mode(board, held, failed):
+    """The boot mode for the button names `held` at power-on after `failed` failed starts."""
+    hold, safe = boot_buttons(board)
+    if _all_held(hold, held):
+        return REPL
+    if _all_held(safe, held):
+        return SAFE
+    if failed >= HALT_AFTER:
+        return HALT
+    return SAFE if failed >= SAFE_AFTER else NORMAL
+
+
+def banner(mode, failed, cause):
+    """The line printed on the serial console at start."""
+    return "DiceTable: %s start (reset cause: %s, failed starts before: %d)" % (
+        MODE_NAMES[mode],
+        cause,
+        failed,
+    )
+
+
+def safe_lines(board, failed, last_code):
+    """What the safe-mode message says: why, and what became of the saved game."""
+    if failed >= SAFE_AFTER:
+        why = "The last %d starts failed" % failed
+        if last_code:
+            why += " (error %s)" % last_code
+        why += "."
+    else:
+        why = "%s was held at power-on." % "+".join(boot_buttons(board)[1])
+    return [
+        why,
+        "The saved game was not resumed; it is kept.",
+        "Starting a new game replaces it. Restart to resume it.",
+    ]
+
+
+class StartCounter:
+    """Failed starts in a row, in a small file in the store's folder. Flash errors never stop
+    a start: a counter that cannot be written counts nothing."""
+
+    def __init__(self, store):
+        self._store = store
+
+    def failed(self):
+        try:
+            data = self._store.read(_COUNTER_FILE)
+        except OSError:
+            return 0
+        if data is None:
+            return 0
+        try:
+            return int(data.decode())
+        except ValueError:  # UnicodeError is one too
+            return SAFE_AFTER  # unreadable: err on the side of safe mode
+
+    def starting(self):
+        """Count this start as failed until `healthy()`; returns the new count."""
+        count = self.failed() + 1
+        self._write(str(count).encode())
+        return count
+
+    def healthy(self):
+        self._write(b"0")
+
+    def _write(self, data):
+        try:
+            self._store.write_atomic(_COUNTER_FILE, data)
+        except OSError:
+            pass
+
+
+def last_crash_code(store):
+    """The error code of the last crash report on flash, or ""."""
+    try:
+        data = store.read(_CRASH_FILE)
+    except OSError:
+        return ""
+    if not data:
+        return ""
+    return data.split(b"\n", 1)[0].decode()
+
+
+class Watchdog:
+    """The hardware watchdog, armed on request: `start(timeout_ms)` builds and starts it
+    (hardware.start_watchdog); None leaves it off (safe mode, the simulator's tests)."""
+
+    def __init__(self, start=None, timeout_ms=WATCHDOG_MS):
+        self._start = start
+        self._timeout_ms = timeout_ms
+        self._wdt = None
+
+    @property
+    def armed(self):
+        return self._wdt is not None
+
+    def arm(self):
+        if self._start is not None and self._wdt is None:
+            self._wdt = self._start(self._timeout_ms)
+
+    def feed(self):
+        if self._wdt is not None:
+            self._wdt.feed()
+
+    def disarmed(self):
+        """Forget the watchdog after it was stopped (hardware.dangerous_stop_watchdog)."""
+        self._wdt = None
+
+
+# --- crashes ------------------------------------------------------------------------------------
+async def _wait_press(buttons, clock, watchdog, limit_ms):
+    """Until any button is pressed after all were released, or `limit_ms` is over."""
+    start = clock.ticks_ms()
+    released = False
+    while clock.ticks_diff(clock.ticks_ms(), start) < limit_ms:
+        if watchdog is not None:
+            watchdog.feed()
+        if buttons is not None:
+            down = buttons.read()
+            if released and down:
+                return
+            released = released or not down
+        await clock.sleep_ms(_CRASH_POLL_MS)
+
+
+async def _show(display, draw_screen):
+    """Draw a whole screen with `draw_screen(fb, width, height)` and refresh it in full. The
+    panel may be what failed: errors here are printed, not raised."""
+    if display is None:
+        return
+    try:
+        gc.collect()
+        frame = bytearray(display.BUFFER_SIZE)
+        fb = framebuf.FrameBuffer(frame, display.width, display.height, display.FORMAT)
+        draw_screen(fb, display.width, display.height)
+        await display.init()  # from any state: a hardware reset
+        await display.show(frame, None, True)
+        display.deinit()
+    except Exception as exc:  # nothing else can be shown
+        print("crash screen failed:", repr(exc))
+
+
+class Parts:
+    """The board's drivers as far as they were built: the crash screen uses what exists."""
+
+    def __init__(self):
+        self.display = None
+        self.leds = None
+        self.buttons = None
+
+
+async def crash(exc, parts, clock, store, watchdog, restart_ms=CRASH_RESTART_MS):
+    """After an unhandled error: report, screen, wait for a button. Returns the error code."""
+    from dicetable.ui import crash as crash_ui  # only a crash needs it: heap
+
+    report = crash_ui.report(exc)
+    code = crash_ui.error_code(report)
+    name = type(exc).__name__
+    print(report)
+    print("DiceTable stopped: error %s (%s)" % (code, name))
+    try:
+        store.write_atomic(_CRASH_FILE, (code + "\n" + report[-_REPORT_LIMIT:]).encode())
+    except OSError:
+        pass
+    if parts.leds is not None:
+        try:
+            parts.leds.off()
+        except Exception:  # the LEDs are only a courtesy here
+            pass
+    seconds = restart_ms // 1000
+
+    def draw_screen(fb, width, height):
+        crash_ui.draw_crash(fb, width, height, code, name, seconds)
+
+    await _show(parts.display, draw_screen)
+    await _wait_press(parts.buttons, clock, watchdog, restart_ms)
+    return code
+
+
+async def guard(start, parts, clock, store, watchdog, restart_ms=CRASH_RESTART_MS):
+    """Run `start()` (a coroutine function that builds and runs the app). Returns None when it
+    ends, or the error code after an unhandled error and its crash screen."""
+    try:
+        await start()
+    except Exception as exc:  # every fault gets the crash screen
+        return await crash(exc, parts, clock, store, watchdog, restart_ms)
+    return None
+
+
+async def halted(display, board, failed, code):
+    """The screen of a device that gave up starting: how to get out of it."""
+    safe = "+".join(boot_buttons(board)[1])
+
+    def draw_screen(fb, width, height):
+        from dicetable.ui import crash as crash_ui
+
+        crash_ui.draw_halted(fb, width, height, failed, code, safe)
+
+    await _show(display, draw_screen)
