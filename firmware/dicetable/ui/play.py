@@ -8,23 +8,14 @@ the players see whose dice are coming; bot moves are steps the app paces with a 
 from dicetable.core.errors import IllegalAction
 from dicetable.core.protocol import CHANCE
 from dicetable.ui import keys
-from dicetable.ui.screens import PauseScreen, ResultsScreen, Screen, clear_save, sheet_module
+from dicetable.ui.play_base import GameScreen
+from dicetable.ui.screens import PauseScreen
 
 
-class PlayScreen(Screen):
+class PlayScreen(GameScreen):
     def __init__(self, shell, session):
-        super().__init__(shell)
-        self.session = session
-        self.sheet = sheet_module(session.module.GAME_ID)
+        super().__init__(shell, session)
         self.cursor = 0
-        self.note = ""
-        self._round = self._round_of(session.state)
-        self._break = False
-        self.rolled = False  # set after each roll, for the LED roll animation
-
-    @staticmethod
-    def _round_of(state):
-        return getattr(state, "round", 0)
 
     # --- who is asked what ------------------------------------------------------------------
     def person_asked(self):
@@ -40,27 +31,6 @@ class PlayScreen(Screen):
             if not self.session.is_bot(seat):
                 return seat, False
         return None
-
-    def wants_step(self):
-        state = self.session.state
-        actors = state.actors()
-        if not actors:
-            return False
-        return self.person_asked() is None
-
-    def step(self):
-        """One automatic move: a bot's choice or a bot's roll."""
-        state = self.session.state
-        actors = state.actors()
-        if actors == [CHANCE]:
-            self.session.roll()
-            self.rolled = True
-        else:
-            for seat in actors:
-                if self.session.is_bot(seat):
-                    self.session.apply(seat, self.session.bot_action(seat))
-                    break
-        return self._after_move()
 
     def handle(self, key):
         if key == keys.BACK:
@@ -91,29 +61,7 @@ class PlayScreen(Screen):
 
     def _after_move(self):
         self.cursor = 0
-        self.note = ""
-        state = self.session.state
-        round_now = self._round_of(state)
-        if round_now != self._round:
-            self._round = round_now
-            self._break = True
-        if state.is_terminal():
-            clear_save(self.shell)
-            return ResultsScreen(self.shell, self.session)
-        return None
-
-    def take_natural_break(self):
-        broke = self._break
-        self._break = False
-        return broke
-
-    def game_state(self):
-        return self.session.state
-
-    def take_roll(self):
-        rolled = self.rolled
-        self.rolled = False
-        return rolled
+        return self.finish_move()
 
     # --- what is shown ----------------------------------------------------------------------
     def view(self):
@@ -132,8 +80,5 @@ class PlayScreen(Screen):
             for action in state.legal_actions(asked[0]):
                 choices.append(state.action_to_string(asked[0], action))
             cursor = self.cursor % len(choices)
-        note = self.note or self.session.save_error or self.shell.notice
+        note = self.note_line()
         return {"seat": seat, "prompt": prompt, "choices": choices, "cursor": cursor, "note": note}
-
-    def draw(self, fb, width, height):
-        self.sheet.draw(fb, width, height, self.session.state, self.view())

@@ -23,8 +23,9 @@ from micropython import const
 from dicetable.core.errors import IllegalAction
 from dicetable.core.protocol import CHANCE
 from dicetable.games import dicetrip, dicetrip_bot
-from dicetable.ui import keys, sheet_dicetrip
-from dicetable.ui.screens import PauseScreen, ResultsScreen, Screen, clear_save
+from dicetable.ui import keys
+from dicetable.ui.play_base import GameScreen
+from dicetable.ui.screens import PauseScreen
 from dicetable.ui.sheet_dicetrip import (
     CITY,
     CROSS,
@@ -41,15 +42,9 @@ from dicetable.ui.sheet_dicetrip import (
 _DICE = const(4)
 
 
-class DiceTripPlayScreen(Screen):
+class DiceTripPlayScreen(GameScreen):
     def __init__(self, shell, session):
-        super().__init__(shell)
-        self.session = session
-        self.hints = session.params.get("hints", True)
-        self.note = ""
-        self.rolled = False
-        self._round = session.state.round
-        self._break = False
+        super().__init__(shell, session)
         self.shown_seat = 0  # whose sheet is on the panel when nobody is asked
         self._reset_turn()
 
@@ -327,30 +322,10 @@ class DiceTripPlayScreen(Screen):
         return best[1]
 
     def _after_move(self):
-        self.note = ""
-        state = self.session.state
-        if state.round != self._round:
-            self._round = state.round
-            self._break = True
-        if state.is_terminal():
-            clear_save(self.shell)
-            return ResultsScreen(self.shell, self.session)
-        self._sync()
-        return None
-
-    # --- the app's questions ----------------------------------------------------------------
-    def take_natural_break(self):
-        broke = self._break
-        self._break = False
-        return broke
-
-    def game_state(self):
-        return self.session.state
-
-    def take_roll(self):
-        rolled = self.rolled
-        self.rolled = False
-        return rolled
+        done = self.finish_move()
+        if done is None:
+            self._sync()
+        return done
 
     def view(self):
         """What the sheet needs to draw the stage (ui.sheet_dicetrip words it)."""
@@ -367,11 +342,8 @@ class DiceTripPlayScreen(Screen):
             "cursor": self.cursor,
             "city": self.city if self.stage in (CITY, CROSS) else -1,
             "hint": self._hint is not None,
-            "note": self.note or self.session.save_error or getattr(self.shell, "notice", ""),
+            "note": self.note_line(),
         }
-
-    def draw(self, fb, width, height):
-        sheet_dicetrip.draw(fb, width, height, self.session.state, self.view())
 
 
 def _is_reroll(action):

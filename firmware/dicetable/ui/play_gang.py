@@ -12,19 +12,14 @@ from dicetable.core.errors import IllegalAction
 from dicetable.core.protocol import CHANCE
 from dicetable.games import gang
 from dicetable.ui import keys
-from dicetable.ui.screens import PauseScreen, ResultsScreen, Screen, clear_save, sheet_module
+from dicetable.ui.play_base import GameScreen
+from dicetable.ui.screens import PauseScreen
 
 
-class GangPlayScreen(Screen):
+class GangPlayScreen(GameScreen):
     def __init__(self, shell, session):
-        super().__init__(shell)
-        self.session = session
-        self.sheet = sheet_module(session.module.GAME_ID)
+        super().__init__(shell, session)
         self.cursor = 0
-        self.note = ""
-        self._round = session.state.round
-        self._break = False
-        self.rolled = False  # set after each roll, for the LED roll animation
         self.passing = False  # "pass the device to ...": nothing hidden is shown until OK
         self._holder = None  # the human seat that was last asked (who holds the device)
         self._check_holder()
@@ -117,16 +112,10 @@ class GangPlayScreen(Screen):
             self.cursor = 0
         else:
             self.cursor = min(self.cursor, max(0, len(self.menu_actions()) - 1))
-        self.note = ""
-        state = self.session.state
-        if state.round != self._round:
-            self._round = state.round
-            self._break = True
-        if state.is_terminal():
-            clear_save(self.shell)
-            return ResultsScreen(self.shell, self.session)
-        self._check_holder()
-        return None
+        done = self.finish_move()
+        if done is None:
+            self._check_holder()
+        return done
 
     def _check_holder(self):
         """Start passing when a human other than the last one asked must now press."""
@@ -137,19 +126,6 @@ class GangPlayScreen(Screen):
             self.passing = True
             self.cursor = 0
         self._holder = asked[0]
-
-    def take_natural_break(self):
-        broke = self._break
-        self._break = False
-        return broke
-
-    def game_state(self):
-        return self.session.state
-
-    def take_roll(self):
-        rolled = self.rolled
-        self.rolled = False
-        return rolled
 
     # --- what is shown ----------------------------------------------------------------------
     def view(self):
@@ -177,7 +153,7 @@ class GangPlayScreen(Screen):
             for action in self.menu_actions():
                 choices.append(state.action_to_string(seat, action))
             cursor = self.cursor % len(choices)
-        note = self.note or self.session.save_error or getattr(self.shell, "notice", "")
+        note = self.note_line()
         return {
             "seat": seat,
             "prompt": prompt,
@@ -187,6 +163,3 @@ class GangPlayScreen(Screen):
             "show_pool": show_pool,
             "passing": passing,
         }
-
-    def draw(self, fb, width, height):
-        self.sheet.draw(fb, width, height, self.session.state, self.view())

@@ -17,7 +17,6 @@ from micropython import const
 # free pieces: loaded at the first hint, mid-game, it found no room at an RP2040-sized heap.
 from dicetable.games import ontrack_bot  # noqa: F401
 from dicetable.core.errors import IllegalAction
-from dicetable.core.protocol import CHANCE
 from dicetable.games import ontrack, ontrack_data
 from dicetable.games import ontrack_track as track
 from dicetable.ui import keys
@@ -32,7 +31,8 @@ from dicetable.ui.ontrack_choice import (
     VALUE,
     Choice,
 )
-from dicetable.ui.screens import PauseScreen, ResultsScreen, Screen, clear_save, sheet_module
+from dicetable.ui.play_base import SharedRollScreen
+from dicetable.ui.screens import PauseScreen
 
 ROLL = const(0)  # a person presses OK to roll for the table (the choice stages are 1-6)
 PAPER = const(7)  # dice-only: the table draws on paper, OK rolls the next
@@ -61,55 +61,17 @@ def way_words(connection):
     return _DOT_WORDS[a] + " - " + _DOT_WORDS[b]
 
 
-class OnTrackPlayScreen(Screen):
+class OnTrackPlayScreen(SharedRollScreen):
     def __init__(self, shell, session):
-        super().__init__(shell)
-        self.session = session
-        self.sheet = sheet_module(session.module.GAME_ID)
-        self.hints = session.params.get("hints", True)
-        self.note = ""
-        self.rolled = False
-        self._turn = session.state.turn
-        self._break = False
+        super().__init__(shell, session)
         self.shown_seat = 0  # whose sheet is on the panel when nobody is asked
         self.stage = WAIT
         self.choice = None  # the Choice being made, while a person draws
         self._key = None  # (seat, is roll, action count) the stage was set up for
         self._sync()
 
-    # --- who is asked what ------------------------------------------------------------------
-    def person_asked(self):
-        """(seat, is_roll) for a person who must press something now, else None."""
-        state = self.session.state
-        actors = state.actors()
-        if not actors:
-            return None
-        if actors == [CHANCE]:
-            for seat in range(state.players):
-                if not self.session.is_bot(seat):
-                    return seat, True
-            return None
-        for seat in actors:
-            if not self.session.is_bot(seat):
-                return seat, False
-        return None
-
-    def wants_step(self):
-        return bool(self.session.state.actors()) and self.person_asked() is None
-
-    def step(self):
-        """One automatic move: the roll when only bots play, or one bot's move."""
-        state = self.session.state
-        actors = state.actors()
-        if actors == [CHANCE]:
-            self.session.roll()
-            self.rolled = True
-        else:
-            for seat in actors:
-                if self.session.is_bot(seat):
-                    self.session.apply(seat, self.session.bot_action(seat))
-                    break
-        return self._after_move()
+    def round_of(self, state):
+        return state.turn  # a full refresh at each new turn of the shared roll
 
     def _sync(self):
         """Make the stage match the game: a new asked seat or a new move starts afresh."""
@@ -179,32 +141,6 @@ class OnTrackPlayScreen(Screen):
             return self.choice.key_towards(action)
         return keys.OK if self.stage in (ROLL, PAPER) else None
 
-    def _after_move(self):
-        self.note = ""
-        state = self.session.state
-        if state.turn != self._turn:
-            self._turn = state.turn
-            self._break = True
-        if state.is_terminal():
-            clear_save(self.shell)
-            return ResultsScreen(self.shell, self.session)
-        self._sync()
-        return None
-
-    # --- the app's questions ----------------------------------------------------------------
-    def take_natural_break(self):
-        broke = self._break
-        self._break = False
-        return broke
-
-    def game_state(self):
-        return self.session.state
-
-    def take_roll(self):
-        rolled = self.rolled
-        self.rolled = False
-        return rolled
-
     # --- what is shown ----------------------------------------------------------------------
     def view(self):
         asked = self._sync()
@@ -223,7 +159,7 @@ class OnTrackPlayScreen(Screen):
             "preview": None,
             "zoom": False,
             "detail": [],
-            "note": self.note or self.session.save_error or getattr(self.shell, "notice", ""),
+            "note": self.note_line(),
         }
         turn = min(state.turn + 1, state.turns)
         if asked is None:
@@ -332,6 +268,3 @@ class OnTrackPlayScreen(Screen):
         value = self.session.state.hand[seat][die]
         family = self.session.state.faces[value - 1][1]
         return "%s track (%s)" % (pencil, ontrack_data.FAMILIES[family])
-
-    def draw(self, fb, width, height):
-        self.sheet.draw(fb, width, height, self.session.state, self.view())

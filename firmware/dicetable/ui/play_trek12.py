@@ -13,10 +13,10 @@ the bot would make, and the prompt says so.
 from micropython import const
 
 from dicetable.core.errors import IllegalAction
-from dicetable.core.protocol import CHANCE
 from dicetable.games import trek12
 from dicetable.ui import keys
-from dicetable.ui.screens import PauseScreen, ResultsScreen, Screen, clear_save, sheet_module
+from dicetable.ui.play_base import SharedRollScreen
+from dicetable.ui.screens import PauseScreen
 
 ROLL = const(0)  # a person presses OK to roll for the table
 OPERATION = const(1)
@@ -28,16 +28,9 @@ NEXT = const(5)  # dice-only mode: the table writes on paper, OK goes on to the 
 _OPERATIONS = const(5)
 
 
-class Trek12PlayScreen(Screen):
+class Trek12PlayScreen(SharedRollScreen):
     def __init__(self, shell, session):
-        super().__init__(shell)
-        self.session = session
-        self.sheet = sheet_module(session.module.GAME_ID)
-        self.hints = session.params.get("hints", True)
-        self.note = ""
-        self.rolled = False
-        self._round = session.state.round
-        self._break = False
+        super().__init__(shell, session)
         self.shown_seat = 0  # whose sheet is on the panel when nobody is asked
         self._reset_turn()
 
@@ -51,40 +44,6 @@ class Trek12PlayScreen(Screen):
         self.circle_cursor = 0
         self.links = []  # legal actions for the chosen op and circle
         self.link_cursor = 0
-
-    # --- who is asked what ------------------------------------------------------------------
-    def person_asked(self):
-        """(seat, is_roll) for a person who must press something now, else None."""
-        state = self.session.state
-        actors = state.actors()
-        if not actors:
-            return None
-        if actors == [CHANCE]:
-            for seat in range(state.players):
-                if not self.session.is_bot(seat):
-                    return seat, True
-            return None
-        for seat in actors:
-            if not self.session.is_bot(seat):
-                return seat, False
-        return None
-
-    def wants_step(self):
-        return bool(self.session.state.actors()) and self.person_asked() is None
-
-    def step(self):
-        """One automatic move: the roll when only bots play, or one bot's placement."""
-        state = self.session.state
-        actors = state.actors()
-        if actors == [CHANCE]:
-            self.session.roll()
-            self.rolled = True
-        else:
-            for seat in actors:
-                if self.session.is_bot(seat):
-                    self.session.apply(seat, self.session.bot_action(seat))
-                    break
-        return self._after_move()
 
     # --- the staged choice ------------------------------------------------------------------
     def _sync(self):
@@ -233,32 +192,6 @@ class Trek12PlayScreen(Screen):
             return _towards(ops.index(self.op), ops.index(op - 1), len(ops))
         return keys.OK if self.stage in (ROLL, NEXT) else None
 
-    def _after_move(self):
-        self.note = ""
-        state = self.session.state
-        if state.round != self._round:
-            self._round = state.round
-            self._break = True
-        if state.is_terminal():
-            clear_save(self.shell)
-            return ResultsScreen(self.shell, self.session)
-        self._sync()
-        return None
-
-    # --- the app's questions ----------------------------------------------------------------
-    def take_natural_break(self):
-        broke = self._break
-        self._break = False
-        return broke
-
-    def game_state(self):
-        return self.session.state
-
-    def take_roll(self):
-        rolled = self.rolled
-        self.rolled = False
-        return rolled
-
     # --- what is shown ----------------------------------------------------------------------
     def view(self):
         asked = self._sync()
@@ -275,7 +208,7 @@ class Trek12PlayScreen(Screen):
             "choices": [],
             "cursor": -1,
             "prompt": "",
-            "note": self.note or self.session.save_error or getattr(self.shell, "notice", ""),
+            "note": self.note_line(),
         }
         if asked is None:
             view["prompt"] = "The device is playing..."
@@ -313,9 +246,6 @@ class Trek12PlayScreen(Screen):
         if up != trek12.NO_LINK:
             parts.append("up " + _direction(xy[circle], xy[up]))
         return ", ".join(parts)
-
-    def draw(self, fb, width, height):
-        self.sheet.draw(fb, width, height, self.session.state, self.view())
 
 
 def _linked(action):

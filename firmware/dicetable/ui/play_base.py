@@ -1,0 +1,112 @@
+"""What every game's play screen shares (ui.play, play_gang, play_trek12, play_ontrack,
+play_dicetrip): the session and its sheet, the roll flag the LEDs animate, a full refresh at each
+new round, the results when the game is over, and the note line.
+
+PURE. A subclass answers who is asked (`person_asked`), handles keys and describes what to draw
+(`view`); after every move it calls `finish_move()`, which returns the results screen once the
+game is over.
+"""
+
+from dicetable.core.protocol import CHANCE
+from dicetable.ui.screens import ResultsScreen, Screen, clear_save, sheet_module
+
+
+class GameScreen(Screen):
+    def __init__(self, shell, session):
+        super().__init__(shell)
+        self.session = session
+        self.sheet = sheet_module(session.module.GAME_ID)
+        self.hints = session.params.get("hints", True)
+        self.note = ""
+        self.rolled = False  # set after each roll, for the LED roll animation
+        self._round = self.round_of(session.state)
+        self._break = False
+
+    def round_of(self, state):
+        """The count whose change is a natural break for a full refresh (a game's round)."""
+        return getattr(state, "round", 0)
+
+    def finish_move(self):
+        """After any move: the note is cleared, a new round asks for a full refresh, and a
+        finished game goes to its results (its save removed). Returns that screen, or None."""
+        self.note = ""
+        state = self.session.state
+        round_now = self.round_of(state)
+        if round_now != self._round:
+            self._round = round_now
+            self._break = True
+        if state.is_terminal():
+            clear_save(self.shell)
+            return ResultsScreen(self.shell, self.session)
+        return None
+
+    def note_line(self):
+        """What the sheet's note line says: this screen's note, else a save problem, else a
+        device notice (a stuck button)."""
+        return self.note or self.session.save_error or getattr(self.shell, "notice", "")
+
+    def wants_step(self):
+        return bool(self.session.state.actors()) and self.person_asked() is None
+
+    def step(self):
+        """One automatic move: the roll when only bots play, or one bot's move."""
+        state = self.session.state
+        actors = state.actors()
+        if actors == [CHANCE]:
+            self.session.roll()
+            self.rolled = True
+        else:
+            for seat in actors:
+                if self.session.is_bot(seat):
+                    self.session.apply(seat, self.session.bot_action(seat))
+                    break
+        return self._after_move()
+
+    # --- the app's questions ----------------------------------------------------------------
+    def take_natural_break(self):
+        broke = self._break
+        self._break = False
+        return broke
+
+    def game_state(self):
+        return self.session.state
+
+    def take_roll(self):
+        rolled = self.rolled
+        self.rolled = False
+        return rolled
+
+    def draw(self, fb, width, height):
+        self.sheet.draw(fb, width, height, self.session.state, self.view())
+
+
+class SharedRollScreen(GameScreen):
+    """Games where one roll serves the whole table and every seat then acts on its own sheet
+    (Trek 12, Christmas On Track): the first person at the table presses OK to roll; with only
+    bots, the device rolls by itself."""
+
+    def person_asked(self):
+        """(seat, is_roll) for a person who must press something now, else None."""
+        state = self.session.state
+        actors = state.actors()
+        if not actors:
+            return None
+        if actors == [CHANCE]:
+            for seat in range(state.players):
+                if not self.session.is_bot(seat):
+                    return seat, True
+            return None
+        for seat in actors:
+            if not self.session.is_bot(seat):
+                return seat, False
+        return None
+
+    def _after_move(self):
+        done = self.finish_move()
+        if done is None:
+            self._sync()
+        return done
+
+    def _sync(self):
+        """Bring the screen's own stage up to date with the game (subclasses)."""
+        return self.person_asked()
