@@ -100,3 +100,107 @@ class LineCounter:
         finally:
             sys.settrace(None)
         return self.lines, result
+
+
+# --- shared by the game sections ---------------------------------------------------------------
+def mean(values):
+    return sum(values) // max(1, len(values))
+
+
+def describe(refreshes):
+    """(refreshes, full ones, mean bytes sent, mean changed-region bytes) of app.last_refresh
+    records (kind, (x, y, w, h), bytes sent)."""
+    full = len([item for item in refreshes if item[0] == 2])
+    sent = mean([item[2] for item in refreshes])
+    region = mean([item[1][2] * item[1][3] // 8 for item in refreshes])
+    return len(refreshes), full, sent, region
+
+
+def score_summary(scores, thresholds):
+    """(mean, median, "P(>=65) 0.69, ...") of solo scores."""
+    ordered = sorted(scores)
+    middle = len(ordered) // 2
+    median = (ordered[middle - 1] + ordered[middle]) / 2
+    shares = []
+    for threshold in thresholds:
+        reached = len([score for score in scores if score >= threshold])
+        shares.append("P(>=%d) %.2f" % (threshold, reached / len(scores)))
+    return sum(scores) / len(scores), median, ", ".join(shares)
+
+
+class Explorer:
+    """The autopilot, except that at the stages named in `moves` ({stage: ((label, key),
+    ...)}) of each person's turn it first presses those keys (labelled, so their refreshes can
+    be told apart), then plays on as the autopilot would."""
+
+    def __init__(self, game_id, options, screen_class, moves):
+        from hostsim.autopilot import Autopilot
+
+        self.pilot = Autopilot(game_id, options)
+        self.screen_class = screen_class
+        self.moves = moves
+        self.finished = False
+        self.label = None
+        self.seen = []
+        self.pending = []
+
+    def next_key(self, shell):
+        self.label = None
+        if self.pending:
+            self.label, key = self.pending.pop()
+            return key
+        screen = shell.screen
+        if isinstance(screen, self.screen_class) and screen.stage in self.moves:
+            visit = (screen.session.state.action_count, screen.stage)
+            if visit not in self.seen:
+                self.seen.append(visit)
+                self.pending = list(self.moves[screen.stage])
+                self.label, key = self.pending.pop()
+                return key
+        key = self.pilot.next_key(shell)
+        self.finished = self.pilot.finished
+        return key
+
+
+def explored_refreshes(board, explorer, labels, seed):
+    """{label: [refresh, ...]} for the labelled presses of an Explorer's whole game."""
+    import asyncio
+
+    from hostsim.device import SimDevice
+    from hostsim.drive import play
+
+    moves = {}
+    for label in labels:
+        moves[label] = []
+    with tempfile.TemporaryDirectory() as data:
+        device = SimDevice(board, data, seed=seed)
+
+        def on_move(app):
+            if explorer.label is not None:
+                moves[explorer.label].append(app.last_refresh)
+
+        device.app.on_refresh = on_move
+        asyncio.run(play(device, [], explorer))
+    return moves
+
+
+def refreshes_by_round(board, game_id, options, seed, round_of):
+    """{round: [refresh, ...]} over a whole autopilot game; round_of(state) names the round."""
+    import asyncio
+
+    from hostsim.autopilot import Autopilot
+    from hostsim.device import SimDevice
+    from hostsim.drive import play
+
+    rounds = {}
+    with tempfile.TemporaryDirectory() as data:
+        device = SimDevice(board, data, seed=seed)
+
+        def on_refresh(app):
+            state = app.shell.game_state()
+            if state is not None:
+                rounds.setdefault(round_of(state), []).append(app.last_refresh)
+
+        device.app.on_refresh = on_refresh
+        asyncio.run(play(device, [], Autopilot(game_id, options)))
+    return rounds

@@ -2,8 +2,6 @@
 options a person is offered, apply, route scoring, the hint, a sheet render) and e-ink bytes per
 cursor move and per round (the figures of issue 5)."""
 
-import asyncio
-import tempfile
 import time
 
 import framebuf
@@ -14,11 +12,17 @@ from dicetable.games import dicetrip
 from dicetable.games import dicetrip_route as route
 from dicetable.ui import keys, sheet_dicetrip
 from dicetable.ui.play_dicetrip import CITY, NUMBER, DiceTripPlayScreen
-from hostsim.autopilot import Autopilot
-from hostsim.device import SimDevice
-from hostsim.drive import play
 
-from bench_common import DEVICE_PER_CPYTHON, LineCounter, smallest_heap
+from bench_common import (
+    DEVICE_PER_CPYTHON,
+    Explorer,
+    LineCounter,
+    describe,
+    explored_refreshes,
+    mean,
+    refreshes_by_round,
+    smallest_heap,
+)
 
 _SEED = 7
 _PANEL = (296, 128)
@@ -79,78 +83,24 @@ def work_per_action(players=4):
     return work
 
 
-class _Explorer:
-    """The autopilot, except that at each person's number list and city cursor it first
-    presses two arrows (labelled, so their refreshes can be told apart), then follows the
-    advice as usual."""
-
-    def __init__(self, options):
-        self.pilot = Autopilot("dicetrip", options)
-        self.finished = False
-        self.label = None
-        self.seen = []
-        self.pending = []
-
-    def next_key(self, shell):
-        self.label = None
-        if self.pending:
-            self.label, key = self.pending.pop()
-            return key
-        screen = shell.screen
-        if isinstance(screen, DiceTripPlayScreen) and screen.stage in (NUMBER, CITY):
-            visit = (screen.session.state.action_count, screen.stage)
-            if visit not in self.seen:
-                self.seen.append(visit)
-                if screen.stage == NUMBER:
-                    self.pending = [("number", keys.DOWN), ("number", keys.DOWN)]
-                else:
-                    self.pending = [("city", keys.RIGHT), ("city", keys.RIGHT)]
-                self.label, key = self.pending.pop()
-                return key
-        key = self.pilot.next_key(shell)
-        self.finished = self.pilot.finished
-        return key
-
-
 def panel_traffic(board="sim296"):
-    """Refreshes after number-list and city cursor moves (2 people and a bot), and every
-    refresh of round 2 in a game of 2 people and a bot following the advice."""
-    moves = {"number": [], "city": []}
-    with tempfile.TemporaryDirectory() as data:
-        device = SimDevice(board, data, seed=_SEED)
-        explorer = _Explorer({"players": 3, "bots": 1})
-
-        def on_move(app):
-            if explorer.label is not None:
-                moves[explorer.label].append(app.last_refresh)
-
-        device.app.on_refresh = on_move
-        asyncio.run(play(device, [], explorer))
-    rounds = {}
-    with tempfile.TemporaryDirectory() as data:
-        device = SimDevice(board, data, seed=_SEED)
-
-        def on_refresh(app):
-            state = app.shell.game_state()
-            if state is not None:
-                rounds.setdefault(state.round, []).append(app.last_refresh)
-
-        device.app.on_refresh = on_refresh
-        asyncio.run(play(device, [], Autopilot("dicetrip", {"players": 3, "bots": 1})))
+    """Refreshes after labelled cursor moves (2 people and a bot), and every refresh of the
+    second round in a game of 2 people and a bot."""
+    explorer = Explorer(
+        "dicetrip",
+        {"players": 3, "bots": 1},
+        DiceTripPlayScreen,
+        {
+            NUMBER: (("number", keys.DOWN), ("number", keys.DOWN)),
+            CITY: (("city", keys.RIGHT), ("city", keys.RIGHT)),
+        },
+    )
+    moves = explored_refreshes(board, explorer, ("number", "city"), _SEED)
+    rounds = refreshes_by_round(
+        board, "dicetrip", {"players": 3, "bots": 1}, _SEED, lambda state: state.round
+    )
     moves["round"] = rounds.get(1, [])
     return moves
-
-
-def _mean(values):
-    return sum(values) // max(1, len(values))
-
-
-def _describe(items):
-    """(refreshes, full ones, mean bytes sent, mean changed-region bytes)."""
-    full = len([item for item in items if item[0] == 2])
-    sent = _mean([item[2] for item in items])
-    region = _mean([item[1][2] * item[1][3] // 8 for item in items])
-    return len(items), full, sent, region
 
 
 def report():
@@ -173,7 +123,7 @@ def report():
         values = work[key]
         print(
             "  %-20s mean %d, max %d firmware lines per action"
-            % (label, _mean(values), max(values))
+            % (label, mean(values), max(values))
         )
     print(
         "  route scoring, one full sheet: %d lines (~%.2f ms on device)"
@@ -182,12 +132,12 @@ def report():
     print("  hint ~%.1f ms on device (mean)" % work["hint_ms_device"])
     traffic = panel_traffic()
     for name in ("number", "city"):
-        count, full, sent, region = _describe(traffic[name])
+        count, full, sent, region = describe(traffic[name])
         print(
             "  e-ink, %s cursor move: %d bytes sent for a %d-byte changed region "
             "(%d moves, %d full)" % (name, sent, region, count, full)
         )
-    count, full, _sent, _region = _describe(traffic["round"])
+    count, full, _sent, _region = describe(traffic["round"])
     print(
         "  e-ink, round 2 of 2 people and a bot: %d refreshes (%d full), %d bytes sent"
         % (count, full, sum([item[2] for item in traffic["round"]]))

@@ -3,8 +3,6 @@ dice-only), work per action (the staged options a person is offered, the full le
 host tools, apply, the hint, a sheet render, final scoring) and e-ink bytes per cursor move and
 per turn (the figures of issue 4)."""
 
-import asyncio
-import tempfile
 import time
 
 import framebuf
@@ -15,11 +13,18 @@ from dicetable.games import ontrack
 from dicetable.ui import keys, sheet_ontrack
 from dicetable.ui.ontrack_choice import DIE, TILE, WAY
 from dicetable.ui.play_ontrack import OnTrackPlayScreen
-from hostsim.autopilot import Autopilot
-from hostsim.device import SimDevice
-from hostsim.drive import play
 
-from bench_common import DEVICE_PER_CPYTHON, LineCounter, smallest_heap
+from bench_common import (
+    DEVICE_PER_CPYTHON,
+    Explorer,
+    LineCounter,
+    describe,
+    explored_refreshes,
+    mean,
+    refreshes_by_round,
+    score_summary,
+    smallest_heap,
+)
 
 _SEED = 7
 _PANEL = (296, 128)
@@ -115,97 +120,35 @@ def work_per_action(players=2):
     return work
 
 
-class _Explorer:
-    """The autopilot, except that on each person's die list, tile cursor and way list it first
-    presses two arrows (labelled, so their refreshes can be told apart), then follows the
-    hint as usual."""
-
-    _MOVES = {
-        DIE: (("die", keys.DOWN), ("die", keys.DOWN)),
-        TILE: (("tile", keys.DOWN), ("tile", keys.RIGHT)),
-        WAY: (("way", keys.DOWN), ("way", keys.DOWN)),
-    }
-
-    def __init__(self, options):
-        self.pilot = Autopilot("ontrack", options)
-        self.finished = False
-        self.label = None
-        self.seen = []
-        self.pending = []
-
-    def next_key(self, shell):
-        self.label = None
-        if self.pending:
-            self.label, key = self.pending.pop()
-            return key
-        screen = shell.screen
-        if isinstance(screen, OnTrackPlayScreen) and screen.stage in self._MOVES:
-            visit = (screen.session.state.action_count, screen.stage)
-            if visit not in self.seen:
-                self.seen.append(visit)
-                self.pending = list(self._MOVES[screen.stage])
-                self.label, key = self.pending.pop()
-                return key
-        key = self.pilot.next_key(shell)
-        self.finished = self.pilot.finished
-        return key
-
-
 def panel_traffic(board="sim296"):
-    """Refreshes after die-list, tile-cursor and way-list moves (2 people and a bot), and every
-    refresh of turn 2 in a game of 2 people and a bot following the hints."""
-    moves = {"die": [], "tile": [], "way": []}
-    with tempfile.TemporaryDirectory() as data:
-        device = SimDevice(board, data, seed=_SEED)
-        explorer = _Explorer({"players": 3, "bots": 1})
-
-        def on_move(app):
-            if explorer.label is not None:
-                moves[explorer.label].append(app.last_refresh)
-
-        device.app.on_refresh = on_move
-        asyncio.run(play(device, [], explorer))
-    turns = {}
-    with tempfile.TemporaryDirectory() as data:
-        device = SimDevice(board, data, seed=_SEED)
-
-        def on_refresh(app):
-            state = app.shell.game_state()
-            if state is not None:
-                turns.setdefault(state.turn, []).append(app.last_refresh)
-
-        device.app.on_refresh = on_refresh
-        asyncio.run(play(device, [], Autopilot("ontrack", {"players": 3, "bots": 1})))
-    moves["turn"] = turns.get(1, [])
+    """Refreshes after labelled cursor moves (2 people and a bot), and every refresh of the
+    second turn in a game of 2 people and a bot."""
+    explorer = Explorer(
+        "ontrack",
+        {"players": 3, "bots": 1},
+        OnTrackPlayScreen,
+        {
+            DIE: (("die", keys.DOWN), ("die", keys.DOWN)),
+            TILE: (("tile", keys.DOWN), ("tile", keys.RIGHT)),
+            WAY: (("way", keys.DOWN), ("way", keys.DOWN)),
+        },
+    )
+    moves = explored_refreshes(board, explorer, ("die", "tile", "way"), _SEED)
+    rounds = refreshes_by_round(
+        board, "ontrack", {"players": 3, "bots": 1}, _SEED, lambda state: state.turn
+    )
+    moves["turn"] = rounds.get(1, [])
     return moves
-
-
-def _mean(values):
-    return sum(values) // max(1, len(values))
-
-
-def _describe(items):
-    """(refreshes, full ones, mean bytes sent, mean changed-region bytes)."""
-    full = len([item for item in items if item[0] == 2])
-    sent = _mean([item[2] for item in items])
-    region = _mean([item[1][2] * item[1][3] // 8 for item in items])
-    return len(items), full, sent, region
 
 
 def strength_line():
     scores = solo_scores()
-    ordered = sorted(scores)
-    middle = len(ordered) // 2
-    median = (ordered[middle - 1] + ordered[middle]) / 2
-    shares = []
-    for threshold in THRESHOLDS:
-        reached = len([score for score in scores if score >= threshold])
-        shares.append("P(>=%d) %.2f" % (threshold, reached / len(scores)))
+    average, median, shares = score_summary(scores, THRESHOLDS)
     return "  bot, %d seeded solo games: mean %.1f, median %.1f, %s" % (
         len(scores),
-        sum(scores) / len(scores),
+        average,
         median,
-        ", ".join(shares),
+        shares,
     )
 
 
@@ -235,7 +178,7 @@ def report():
         values = work[key]
         print(
             "  %-20s mean %d, max %d firmware lines per action"
-            % (label, _mean(values), max(values))
+            % (label, mean(values), max(values))
         )
     print(
         "  final scoring, one sheet: %d lines (~%.2f ms on device)"
@@ -244,12 +187,12 @@ def report():
     print("  hint ~%.1f ms on device (mean)" % work["hint_ms_device"])
     traffic = panel_traffic()
     for name in ("die", "tile", "way"):
-        count, full, sent, region = _describe(traffic[name])
+        count, full, sent, region = describe(traffic[name])
         print(
             "  e-ink, %s cursor move: %d bytes sent for a %d-byte changed region "
             "(%d moves, %d full)" % (name, sent, region, count, full)
         )
-    count, full, _sent, _region = _describe(traffic["turn"])
+    count, full, _sent, _region = describe(traffic["turn"])
     print(
         "  e-ink, turn 2 of 2 people and a bot: %d refreshes (%d full), %d bytes sent"
         % (count, full, sum([item[2] for item in traffic["turn"]]))

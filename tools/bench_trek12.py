@@ -14,7 +14,7 @@ from hostsim.autopilot import Autopilot
 from hostsim.device import SimDevice
 from hostsim.drive import play
 
-from bench_common import DEVICE_PER_CPYTHON, LineCounter, smallest_heap
+from bench_common import DEVICE_PER_CPYTHON, LineCounter, score_summary, smallest_heap
 
 BASE_MAPS = ("dunai", "kagkot", "dhaulagiri")
 GAMES_PER_MAP = 1000
@@ -39,21 +39,14 @@ def solo_scores(map_id, games=GAMES_PER_MAP):
 
 def strength_line(map_id):
     scores = solo_scores(map_id)
-    ordered = sorted(scores)
-    middle = len(ordered) // 2
-    median = (ordered[middle - 1] + ordered[middle]) / 2
-    mean = sum(scores) / len(scores)
-    shares = []
-    for threshold in THRESHOLDS:
-        reached = len([score for score in scores if score >= threshold])
-        shares.append("P(>=%d) %.2f" % (threshold, reached / len(scores)))
+    average, median, shares = score_summary(scores, THRESHOLDS)
     summit = trek12_maps.load(map_id).summit
     return "  %-10s summit %d: mean %.1f, median %.1f, %s" % (
         map_id,
         summit,
-        mean,
+        average,
         median,
-        ", ".join(shares),
+        shares,
     )
 
 
