@@ -186,7 +186,9 @@ def test_two_devices_with_duplicates_and_an_interrupted_transfer(flashes, tmp_pa
         with open(os.path.join(out, collect.RECORDS)) as file:
             first = [json.loads(line) for line in file]
         got_a = [r for r in first if r["device"] == DEVICE_A]
-        assert 0 < len(got_a) < len(records_a)  # the records before the cut, whole
+        # Only whole records before the cut are kept. How many reached the host depends on
+        # how far mpremote had got when the cable went (machine load): none is possible.
+        assert len(got_a) < len(records_a)
         for record in got_a:
             assert record in records_a
         assert len(first) == len(got_a) + len(records_b)
