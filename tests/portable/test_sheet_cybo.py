@@ -22,7 +22,7 @@ from test_draw import (
 
 from dicetable.core.protocol import CHANCE
 from dicetable.games import cybo
-from dicetable.ui import draw, sheet_cybo, text
+from dicetable.ui import draw, screens, sheet_cybo, text
 
 from cybo_helpers import turn
 
@@ -275,7 +275,7 @@ def test_sheet_results_view_lists_best_first_with_shared_wins():
     turn(state, [1, 5, 9])  # P1: 9
     turn(state, [5, 1, 9])  # P2: 3
     turn(state, [2, 5, 8], quad=False)  # P3: 9
-    standings = sheet_cybo.results_view(state)
+    standings = screens.standings(state)
     # Best first; the tie at 9 keeps seat order; both share the win.
     assert [entry[0] for entry in standings] == [state.seat_name(s) for s in (0, 2, 1)]
     assert [entry[1] for entry in standings] == [9, 9, 3]
@@ -291,7 +291,7 @@ def test_sheet_results_screen_shows_a_finished_game():
     for width, height in SIZES:
         state = _play(_state(6, bots=2), 4)
         frame = panel(width, height)
-        standings = sheet_cybo.results_view(state)
+        standings = screens.standings(state)
         draw.results(frame.fb, width, height, "Final scores", standings, "OK: menu")
         assert margin_is_blank(frame, width, height)
         dense = draw.look(width).dense

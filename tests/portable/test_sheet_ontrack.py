@@ -5,7 +5,7 @@ from test_draw import SIZES, changed_pixels, find_bitmap, margin_is_blank, needl
 
 from dicetable.core.protocol import CHANCE
 from dicetable.games import ontrack
-from dicetable.ui import draw, sheet_ontrack
+from dicetable.ui import draw, screens, sheet_ontrack
 
 from ontrack_helpers import RED, connection
 
@@ -227,7 +227,7 @@ def test_results_are_best_first_with_the_breakdown_and_shared_wins():
     state = _play_turns(_state(3), 20)
     assert state.is_terminal()
     assert sheet_ontrack.results_message(state) is None
-    standings = sheet_ontrack.results_view(state)
+    standings = screens.standings(state)
     totals = [entry[1] for entry in standings]
     assert totals == sorted(totals, reverse=True)
     for _name, total, breakdown, winner in standings:

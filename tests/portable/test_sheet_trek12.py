@@ -5,7 +5,7 @@ from test_draw import SIZES, changed_pixels, find_bitmap, margin_is_blank, needl
 
 from dicetable.core.protocol import CHANCE
 from dicetable.games import trek12, trek12_maps
-from dicetable.ui import draw, sheet_trek12
+from dicetable.ui import draw, screens, sheet_trek12
 
 LONG = "Bartholomew-Smith the Extraordinary"
 
@@ -120,7 +120,7 @@ def test_made_up_layouts_say_so():
 def test_results_are_best_first_with_the_breakdown_and_shared_wins():
     state = _play_rounds(_state("dunai", 3), 19)
     assert state.is_terminal()
-    standings = sheet_trek12.results_view(state)
+    standings = screens.standings(state)
     totals = [entry[1] for entry in standings]
     assert totals == sorted(totals, reverse=True)
     for _name, total, breakdown, winner in standings:

@@ -27,6 +27,21 @@ def clear_save(shell):
     return True
 
 
+def standings(state):
+    """[(name, total, breakdown, is_winner), ...] best first, ties in seat order: what the
+    results screen shows, unless the game's sheet module has its own `results_view` (a game
+    with a tie-break of its own)."""
+    totals = state.scores()
+    winners = state.winners()
+    order = list(range(len(totals)))
+    # Sort on (-total, seat): MicroPython's sort is not stable, so the seat breaks ties.
+    order.sort(key=lambda seat: (-totals[seat], seat))
+    return [
+        (state.seat_name(seat), totals[seat], state.breakdown(seat), seat in winners)
+        for seat in order
+    ]
+
+
 def sheet_module(game_id):
     """The ui.sheet_<game> module that draws a game's sheet and results."""
     name = "sheet_" + game_id
@@ -187,7 +202,8 @@ class ResultsScreen(Screen):
 
     def standings(self):
         if self._standings is None:
-            self._standings = self.sheet.results_view(self.session.state)
+            view = getattr(self.sheet, "results_view", standings)
+            self._standings = view(self.session.state)
         return self._standings
 
     def handle(self, key):

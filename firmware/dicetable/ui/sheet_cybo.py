@@ -323,20 +323,3 @@ def _turn(fb, fnt, places, state, view):
             color,
         )
         y += box + _LINE_GAP
-
-
-# --- results ----------------------------------------------------------------------------------
-def results_view(state):
-    """[(name, total, breakdown, is_winner), ...] best first (ties in seat order), for
-    draw.results: the final screen shows every seat's breakdown."""
-    totals = state.scores()
-    winners = state.winners()
-    order = list(range(len(totals)))
-    # Sort on (-total, seat): MicroPython's sort is not stable, so the seat breaks ties.
-    order.sort(key=lambda seat: (-totals[seat], seat))
-    standings = []
-    for seat in order:
-        standings.append(
-            (state.seat_name(seat), totals[seat], state.breakdown(seat), seat in winners)
-        )
-    return standings

@@ -234,20 +234,3 @@ def _choices(fb, fnt, x, y, width, bottom, view):
             label = "v " + label
         text.draw(fb, fnt, text.fit(fnt, label, room), x + _PAD, y + 1, color)
         y += box + _LINE_GAP
-
-
-# --- results ----------------------------------------------------------------------------------
-def results_view(state):
-    """[(name, total, breakdown, is_winner), ...] best first (ties in seat order), for
-    draw.results: the total is the dice each seat owns at the end."""
-    totals = state.scores()
-    winners = state.winners()
-    order = list(range(len(totals)))
-    # Sort on (-total, seat): MicroPython's sort is not stable, so the seat breaks ties.
-    order.sort(key=lambda seat: (-totals[seat], seat))
-    standings = []
-    for seat in order:
-        standings.append(
-            (state.seat_name(seat), totals[seat], state.breakdown(seat), seat in winners)
-        )
-    return standings

@@ -292,15 +292,3 @@ def results_message(state):
     if state.dice_only:
         return ["All %d turns are rolled: count the sheets on paper." % state.turns]
     return None
-
-
-def results_view(state):
-    """[(name, total, breakdown, is_winner), ...] best first (ties in seat order)."""
-    totals = state.scores()
-    winners = state.winners()
-    order = list(range(len(totals)))
-    order.sort(key=lambda seat: (-totals[seat], seat))
-    return [
-        (state.seat_name(seat), totals[seat], state.breakdown(seat), seat in winners)
-        for seat in order
-    ]

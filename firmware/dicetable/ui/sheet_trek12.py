@@ -230,15 +230,3 @@ def results_message(state):
     if state.dice_only:
         return ["All %d rolls are done: add up the sheets on paper." % state.rounds]
     return None
-
-
-def results_view(state):
-    """[(name, total, breakdown, is_winner), ...] best first (ties in seat order)."""
-    totals = state.scores()
-    winners = state.winners()
-    order = list(range(len(totals)))
-    order.sort(key=lambda seat: (-totals[seat], seat))
-    return [
-        (state.seat_name(seat), totals[seat], state.breakdown(seat), seat in winners)
-        for seat in order
-    ]
