@@ -24,7 +24,9 @@ from dicetable.hardware import (
     reset,
     reset_cause_name,
     start_watchdog,
+    unique_id,
 )
+from dicetable.ui.kiosk import for_board as kiosk_for_board
 
 
 def _seed():
@@ -55,6 +57,7 @@ def main():
             return
         counter.starting()
         lines = boot.safe_lines(data, failed, boot.last_crash_code(store))
+        kiosk = kiosk_for_board(data, store, clock, unique_id(), os.urandom)
         app = App(
             data,
             parts.display,
@@ -66,6 +69,7 @@ def main():
             watchdog=watchdog,
             safe_lines=lines if mode == boot.SAFE else None,
             on_healthy=counter.healthy,
+            kiosk=kiosk,
         )
         await app.run()
 

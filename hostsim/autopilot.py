@@ -44,7 +44,7 @@ class Autopilot:
         return keys.DOWN if down <= count - down else keys.UP
 
     def _setup_key(self, screen):
-        rows = len(screen.options) + 1  # the options, then "Start game"
+        rows = screen.row_count()  # the options, "Start game", "How to play"
         for row, (key, _label, _values, _titles) in enumerate(screen.options):
             if key in self.options and screen.values[key] != self.options[key]:
                 return self._towards(screen.cursor, row, rows)

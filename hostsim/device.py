@@ -29,6 +29,7 @@ from dicetable.hardware import (
     start_watchdog,
 )
 from dicetable.ui import keys
+from dicetable.ui.kiosk import for_board as kiosk_for_board
 from hostsim.boards import load_board
 from hostsim.vclock import VirtualClock
 
@@ -37,6 +38,8 @@ from hostsim.vclock import VirtualClock
 PRESS_MS = 80
 RELEASE_MS = 60
 LONG_PRESS_MS = 1100
+# A held key of a chord is down this long before the other press (a person's pace).
+CHORD_HOLD_MS = 400
 # A device that never becomes idle is a bug: give up after this much device time.
 IDLE_LIMIT_MS = 600_000
 
@@ -54,6 +57,25 @@ def panel_model(panel, clock):
     from hostsim.devices.ssd1680 import SSD1680Model
 
     return SSD1680Model(clock, panel["width"], panel["height"])
+
+
+def _entropy(seed):
+    """A reproducible stand-in for os.urandom: n bytes that follow from the device's seed."""
+    state = [seed & 0xFFFFFFFF or 1]
+
+    def entropy(count):
+        out = bytearray(count)
+        for index in range(count):
+            # xorshift32: enough for a PIN's salt in a simulator
+            x = state[0]
+            x ^= (x << 13) & 0xFFFFFFFF
+            x ^= x >> 17
+            x ^= (x << 5) & 0xFFFFFFFF
+            state[0] = x
+            out[index] = x & 0xFF
+        return bytes(out)
+
+    return entropy
 
 
 class SimDevice:
@@ -114,11 +136,16 @@ class SimDevice:
             return seeds[0] - 1
 
         self.app = None
+        self.kiosk = None
         self._build_error = None
         if self.mode in (boot.NORMAL, boot.SAFE):
             self.counter.starting()
             lines = boot.safe_lines(self.board, failed, boot.last_crash_code(self.store))
             try:
+                # The fake machine's fixed unique id; entropy from the seed (reproducible PINs).
+                self.kiosk = kiosk_for_board(
+                    self.board, self.store, self.clock, machine.unique_id(), _entropy(seed)
+                )
                 self.app = App(
                     self.board,
                     self.parts.display,
@@ -130,6 +157,7 @@ class SimDevice:
                     watchdog=self.watchdog,
                     safe_lines=lines if self.mode == boot.SAFE else None,
                     on_healthy=self.counter.healthy,
+                    kiosk=self.kiosk,
                 )
             except Exception as exc:  # the crash screen shows it once the device runs
                 self._build_error = exc
@@ -207,8 +235,9 @@ class SimDevice:
                 raise DeviceStuck("the device did not become idle within %d ms" % limit_ms)
 
     # --- buttons ----------------------------------------------------------------------------
-    def _physical(self, key):
-        """How to make `key` on this board: (button names, hold ms)."""
+    def _physical(self, key, long=True):
+        """How to make `key` on this board: (button names, hold ms); `long=False`: not by a
+        long press (a key that stays held while another is pressed)."""
         buttons = self.board["buttons"]
         wanted = keys.NAMES[key]
         for name in sorted(buttons["keys"]):
@@ -219,7 +248,7 @@ class SimDevice:
         for name in sorted(buttons["keys"]):
             if alias is not None and buttons["keys"][name] == alias:
                 return [name], PRESS_MS
-        for name in sorted(buttons.get("long", {})):
+        for name in sorted(buttons.get("long", {}) if long else ()):
             if buttons["long"][name] == wanted:
                 return [name], LONG_PRESS_MS
         for pair, chord_key in buttons.get("chords", ()):
@@ -249,6 +278,19 @@ class SimDevice:
         await self.clock.sleep_ms(RELEASE_MS)
         if wait:
             await self.wait_idle()
+
+    async def chord(self, held_key, key):
+        """Hold the button(s) for `held_key`, press `key` and let go of both: the kiosk's
+        teacher chord is chord(BACK, OK). Then wait until the device is idle."""
+        held, _hold = self._physical(held_key, long=False)
+        for name in held:
+            machine._drive(self._pins[name], self._pressed_level)
+        await self.clock.sleep_ms(CHORD_HOLD_MS)
+        await self.press(key, wait=False)
+        for name in held:
+            machine._drive(self._pins[name], None)
+        await self.clock.sleep_ms(RELEASE_MS)
+        await self.wait_idle()
 
     # --- what a person sees -----------------------------------------------------------------
     def panel_pixel(self, x, y):

@@ -46,6 +46,7 @@ OFF = const(2)
 # What _take_key answers besides a key.
 _NO_KEY = const(-1)
 _STUCK_KEY = const(-2)
+_REDRAW = const(-3)  # the kiosk took the event (the teacher chord): draw, pass no key on
 
 
 class IdlePolicy:
@@ -102,7 +103,10 @@ class App:
     `safe_lines`: start in safe mode, with the menu and no resume, after a message with these
     lines.
     `on_healthy()` is called once, when the loop first waits for a person (boot.py then stops
-    counting this start as failed)."""
+    counting this start as failed).
+    `kiosk`: a ui.kiosk.Kiosk (classroom mode, docs/kiosk.md), or None on a board without it.
+    It sees every button event, wakes the loop for its own deadlines (the attract loop's
+    pages, the reset of an abandoned game), draws the attract loop's LEDs and sets their level."""
 
     def __init__(
         self,
@@ -116,6 +120,7 @@ class App:
         watchdog=None,
         safe_lines=None,
         on_healthy=None,
+        kiosk=None,
     ):
         self.board = board
         self.display = display
@@ -151,10 +156,16 @@ class App:
             idle.get("off_ms", IDLE_OFF_MS),
         )
         self.light = ACTIVE
+        self.brightness = _FULL_BRIGHTNESS  # the level last given to the LED driver
         self._swallow = _NO_KEY  # the key whose press woke the LEDs: ignored until released
-        self.shell = Shell(
-            width, height, store if safe_lines is None else _FreshStart(store), seed_source
-        )
+        self.kiosk = kiosk
+        shell_store = store if safe_lines is None else _FreshStart(store)
+        if kiosk is None:
+            self.shell = Shell(width, height, shell_store, seed_source)
+        else:
+            from dicetable.ui.kiosk import KioskShell
+
+            self.shell = KioskShell(width, height, shell_store, seed_source, kiosk)
         if safe_lines is not None:
             self.shell.show(MessageScreen(self.shell, "Safe mode", safe_lines, self.shell.screen))
         self.busy = False  # True while a key is being handled or the panel refreshes
@@ -213,9 +224,15 @@ class App:
             buttons.check()  # a failed button task is a crash, not a deaf device
             key = self._take_key()
             if key != _NO_KEY:
-                return None if key == _STUCK_KEY else key
+                return key if key >= 0 else None  # stuck or kiosk: draw at once
             self._feed()
             now = clock.ticks_ms()
+            kiosk = self.kiosk
+            if kiosk is not None:
+                if kiosk.tick(self.shell, now):  # a page turned, a game reset, the lock shut
+                    return None
+                if kiosk.attracting(self.shell):
+                    self.idle_policy.activity(now)  # the attract loop keeps its gentle LEDs on
             await self._apply_idle(now)
             waited = clock.ticks_diff(now, start)
             if 0 <= timeout_ms <= waited:
@@ -230,6 +247,13 @@ class App:
             wait = _sooner(wait, self.idle_policy.due_ms(now))
             if self.watchdog is not None and self.watchdog.armed:
                 wait = _sooner(wait, WATCHDOG_FEED_MS)
+            if kiosk is not None:
+                wait = _sooner(wait, kiosk.due_ms(self.shell, now))
+                if self.light != OFF:
+                    frame = kiosk.leds(self.shell, self.canvas, now)
+                    if frame >= 0:
+                        self.leds.show(self.led_frame)
+                        wait = _sooner(wait, frame)
             await buttons.wait(wait)
 
     def _take_key(self):
@@ -238,7 +262,11 @@ class App:
         event = self.buttons.get_nowait()
         while event is not None:
             kind, key = event
-            self.idle_policy.activity(self.clock.ticks_ms())
+            now = self.clock.ticks_ms()
+            self.idle_policy.activity(now)
+            if self.kiosk is not None and self.kiosk.button_event(self.shell, kind, key, now):
+                self._set_light(ACTIVE)
+                return _REDRAW
             if kind == STUCK:
                 self.shell.notice = STUCK_NOTICE
                 return _STUCK_KEY
@@ -270,10 +298,23 @@ class App:
             return
         self.light = level
         if level == ACTIVE:
-            self.leds.set_brightness(_FULL_BRIGHTNESS)
+            self._brighten(self._active_brightness())
         else:
-            self.leds.set_brightness(DIM_BRIGHTNESS if level == DIM else 0)
+            self._brighten(DIM_BRIGHTNESS if level == DIM else 0)
         self.leds.show(self.led_frame)
+
+    def _brighten(self, level):
+        """Set the LED level when it changes (the driver rebuilds its table for each level)."""
+        if level != self.brightness:
+            self.brightness = level
+            self.leds.set_brightness(level)
+
+    def _active_brightness(self):
+        """The lit LED level: the kiosk's setting (half of it in the attract loop), else full;
+        the board's current cap applies on top (drivers.leds)."""
+        if self.kiosk is None:
+            return _FULL_BRIGHTNESS
+        return self.kiosk.brightness(self.shell)
 
     def _activity(self):
         """A key or a move: the idle time starts again and the LEDs are lit."""
@@ -319,9 +360,14 @@ class App:
 
     async def _present_leds(self):
         state = self.shell.game_state()
+        if self.light == ACTIVE:
+            # The kiosk's level changes with the screen (the attract loop is gentler).
+            self._brighten(self._active_brightness())
         if state is None:
             self.led_pages = 1
-            self.canvas.idle(0)
+            kiosk = self.kiosk
+            if kiosk is None or kiosk.leds(self.shell, self.canvas, self.clock.ticks_ms()) < 0:
+                self.canvas.idle(0)
             self.leds.show(self.led_frame)
             return
         if self.shell.take_roll():

@@ -165,3 +165,8 @@ def reset_cause_name():
 
 def reset():
     machine.reset()
+
+
+def unique_id():
+    """The board's flash chip serial (8 bytes): the device id in the kiosk's results log."""
+    return machine.unique_id()

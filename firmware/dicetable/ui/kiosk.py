@@ -58,6 +58,18 @@ def kiosk_choices():
     }
 
 
+def for_board(board, store, clock, unique, entropy=None):
+    """The Kiosk for a board, or None when its file says "kiosk": False (a board too short of
+    memory for the classroom features). `unique`: machine.unique_id()."""
+    if not board.get("kiosk", True):
+        return None
+    from dicetable.ui.guided import key_words
+
+    words = key_words(board["buttons"])
+    device = results_log.device_id(unique)
+    return Kiosk(store, clock, kiosk_choices(), device, clock.ticks_ms(), entropy, words)
+
+
 def find_session(screen, depth=3):
     """The Session of the game a screen belongs to, or None."""
     if screen is None or depth == 0:

@@ -100,7 +100,8 @@ class MenuScreen(Screen):
 
 
 class SetupScreen(Screen):
-    """Players, bots and the game's own options; the last row starts the game."""
+    """Players, bots and the game's own options, then "Start game" (where the cursor starts)
+    and "How to play" (the game's rules in short pages, ui.howto)."""
 
     def __init__(self, shell, game_id):
         super().__init__(shell)
@@ -123,7 +124,7 @@ class SetupScreen(Screen):
     def handle(self, key):
         # Every arrow moves the cursor and OK changes the value under it, so PREV/OK/NEXT
         # (3-button boards, where PREV and NEXT are LEFT and RIGHT) reach every setting.
-        rows = len(self.options) + 1
+        rows = self.row_count()
         if key in (keys.UP, keys.LEFT):
             self.cursor = (self.cursor - 1) % rows
         elif key in (keys.DOWN, keys.RIGHT):
@@ -136,11 +137,19 @@ class SetupScreen(Screen):
                     return self._enter_code(self.options[self.cursor][0])
                 self._change(1)
                 return None
+            if self.cursor > len(self.options):
+                from dicetable.ui.howto import HowToScreen  # loaded only when read
+
+                return HowToScreen(self.shell, self.game_id, self)
             try:
                 self.shell.start_game(self.game_id, self.chosen_options())
             except IllegalAction as exc:
                 self.error = exc.reason
         return None
+
+    def row_count(self):
+        """The options, "Start game" and "How to play"."""
+        return len(self.options) + 2
 
     def _enter_code(self, key):
         from dicetable.ui.code_entry import CodeEntryScreen  # loaded only when used
@@ -168,6 +177,7 @@ class SetupScreen(Screen):
                 value = titles[value]
             rows.append((label, str(value)))
         rows.append(("Start game", ""))
+        rows.append(("How to play", ""))
         footer = self.error or "OK: change / start  BACK: menu"
         draw.options(fb, width, height, title(self.game_id), rows, self.cursor, footer)
 
