@@ -279,9 +279,9 @@ class SimDevice:
         if wait:
             await self.wait_idle()
 
-    async def chord(self, held_key, key):
+    async def chord(self, held_key, key, wait=True):
         """Hold the button(s) for `held_key`, press `key` and let go of both: the kiosk's
-        teacher chord is chord(BACK, OK). Then wait until the device is idle."""
+        teacher chord is chord(BACK, OK). Then (`wait`) wait until the device is idle."""
         held, _hold = self._physical(held_key, long=False)
         for name in held:
             machine._drive(self._pins[name], self._pressed_level)
@@ -290,7 +290,8 @@ class SimDevice:
         for name in held:
             machine._drive(self._pins[name], None)
         await self.clock.sleep_ms(RELEASE_MS)
-        await self.wait_idle()
+        if wait:
+            await self.wait_idle()
 
     # --- what a person sees -----------------------------------------------------------------
     def panel_pixel(self, x, y):

@@ -1,8 +1,9 @@
 """`make sim` / `python -m hostsim`: the device in this terminal.
 
 With a terminal: the real firmware on wall-clock time, the panel drawn in braille, the LEDs in
-colour, keys pressed as buttons (h shows them, q quits). The flash folder is out/sim-data, so
-quitting mid-game and starting again resumes the game, as on the device after a power cut.
+colour, keys pressed as buttons (h shows them, q quits, t makes the kiosk's teacher chord). The
+flash folder is out/sim-data, so quitting mid-game and starting again resumes the game, as on
+the device after a power cut.
 Without a terminal (CI, a pipe): a short all-bot game on virtual time, then the final sheet and
 scores, exit 0.
 """
@@ -67,6 +68,8 @@ async def _interactive(board, data_dir, seed):
                     break
                 if key in keys.NAMES:
                     asyncio.ensure_future(device.press(keys.key_from_name(key), wait=False))
+                elif key == "TEACHER":  # a terminal cannot hold one key while pressing another
+                    asyncio.ensure_future(device.chord(keys.BACK, keys.OK, wait=False))
                 leds = device.led_rgb()
                 if app.refreshes != shown[0] or leds != shown[1]:
                     shown[0], shown[1] = app.refreshes, leds

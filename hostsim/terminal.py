@@ -16,6 +16,7 @@ Keys (data: `KEY_BINDINGS`; `read_key` returns the logical name, or None):
 | Enter, Space          | OK                    |                                           |
 | Backspace, Esc        | BACK                  | a lone Esc arrives after blessed's delay  |
 | p, n                  | LEFT, RIGHT           | PREV/NEXT on 3-button boards              |
+| t                     | TEACHER               | the teacher chord: BACK held, OK pressed  |
 | h                     | HELP                  | toggles the key table in the status area  |
 | q                     | QUIT                  |                                           |
 
@@ -70,6 +71,7 @@ KEY_BINDINGS = (
     (("KEY_RIGHT", "n"), "Right, n (next)", "RIGHT"),
     (("KEY_ENTER", " "), "Enter, Space", "OK"),
     (("KEY_BACKSPACE", "KEY_ESCAPE"), "Backspace, Esc", "BACK"),
+    (("t",), "t (teacher)", "TEACHER"),
     (("h",), "h", "HELP"),
     (("q",), "q", "QUIT"),
 )

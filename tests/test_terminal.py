@@ -140,7 +140,7 @@ def test_keys_map_to_logical_buttons(key, logical):
 
 def test_every_binding_is_a_logical_button():
     logical = {row[2] for row in KEY_BINDINGS}
-    assert logical == {"UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK", "QUIT", "HELP"}
+    assert logical == {"UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK", "QUIT", "HELP", "TEACHER"}
 
 
 def test_unknown_key_returns_none_and_says_so():
