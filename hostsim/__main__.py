@@ -52,8 +52,12 @@ def _parser():
     return parser
 
 
+def parse_args(argv=None):
+    return _parser().parse_args(argv)
+
+
 def main(argv=None):
-    args = _parser().parse_args(argv)
+    args = parse_args(argv)
     try:
         if args.command == "run":
             from hostsim.run import run

@@ -11,7 +11,6 @@ scores, exit 0.
 import asyncio
 import os
 import sys
-import types
 
 from hostsim import paths
 from hostsim.device import SimDevice
@@ -29,22 +28,16 @@ def main(args):
 
 
 def _demo(args):
+    from hostsim.__main__ import parse_args
     from hostsim.run import run
 
     print("No terminal attached: playing a short bot demo of Cybo (2 bots).")
-    demo = types.SimpleNamespace(
-        game="cybo",
-        players=2,
-        bots=2,
-        level=None,
-        grid=None,
-        seed=args.seed if args.seed is not None else 7,
-        board=args.board,
-        script="",
-        no_autopilot=False,
-        png=None,
-        data=None,
-    )
+    seed = args.seed if args.seed is not None else 7
+    # Parsed like `python -m hostsim run ...`, so the demo always has every option `run` reads.
+    demo = parse_args(
+        ["run", "--game", "cybo", "--players", "2", "--bots", "2", "--seed", str(seed),
+         "--board", args.board]
+    )  # fmt: skip
     return run(demo)
 
 

@@ -176,6 +176,22 @@ def _cli(*args, timeout=120):
     )
 
 
+def test_make_sim_without_a_terminal_plays_the_bot_demo():
+    """`make sim` as the README gives it, with no terminal: the bot demo, its scores, exit 0.
+    Run through make itself, so a demo that lost step with `run`'s options cannot hide."""
+    result = subprocess.run(
+        ["make", "--no-print-directory", "sim"],
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    assert "bot demo" in result.stdout and "Final scores (Cybo, seed 7)" in result.stdout
+    assert "0 protocol problems" in result.stdout
+
+
 def test_cli_bad_input_gets_one_clear_line(tmp_path):
     bad_script = _cli("run", "--script", "OK JUMP")
     assert bad_script.returncode == 2 and "JUMP" in bad_script.stderr
