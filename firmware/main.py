@@ -3,7 +3,8 @@
 The steps and their reasons are in dicetable/boot.py and docs/device.md: buttons held at
 power-on pick the mode (the board's "boot_hold" button skips the app and leaves the REPL free
 for mpremote), failed starts in a row lead to safe mode and then stop, the watchdog is armed
-only in a normal start, and an unhandled error shows the crash screen, then resets the board.
+only in a normal start, and an unhandled error shows the crash screen, then resets the board;
+a panel that stops answering is waited for (the LEDs say so) rather than restarted in a loop.
 """
 
 import asyncio
@@ -50,6 +51,7 @@ def main():
 
     async def start():
         parts.display = build_display(data, clock)
+        boot.keep_fed(parts.display, watchdog)  # fed while it awaits BUSY: boot.py, step 4
         parts.leds = build_leds(data)
         parts.buttons = build_buttons(data, clock)
         if mode == boot.HALT:

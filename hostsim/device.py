@@ -19,7 +19,7 @@ import machine  # the fake, from hostsim/shims
 
 from dicetable import boot
 from dicetable.app import App
-from dicetable.drivers.buttons import LoopFlag
+from dicetable.drivers.button_scanner import LoopFlag
 from dicetable.drivers.storage import Store
 from dicetable.hardware import (
     build_buttons,

@@ -1,6 +1,8 @@
 """Boot modes, the watchdog and the crash screen on the simulated board, as main.py runs them:
 buttons held at power-on, failed starts in a row (safe mode, then a stop: never a crash loop),
-the crash screen with its code and the journal kept, and the watchdog fed all game long."""
+the crash screen with its code and the journal kept, the watchdog fed all game long, and a
+panel whose BUSY never ends (the models' fault switches): the LEDs say so, the watchdog stays
+fed, the game is kept and resumes once the panel answers, and no restart loop ever starts."""
 
 import asyncio
 import os
@@ -10,6 +12,7 @@ import pytest
 
 from dicetable import boot
 from dicetable.core.session import Session
+from dicetable.ui.keys import OK, RIGHT
 from dicetable.ui.play import PlayScreen
 from dicetable.ui.screens import MenuScreen, MessageScreen
 from dicetable.ui.shell import Shell
@@ -208,6 +211,7 @@ def test_the_watchdog_is_fed_all_game_long(tmp_path, board):
     assert report["armed"] and report["timeout"] == boot.WATCHDOG_MS
     assert report["max_gap"] < boot.WATCHDOG_MS // 2 + 1000
     assert report["feeds"] > device.clock.now // 4000
+    assert not report["starved"] and report["bites"] == 0
 
 
 def test_hardware_watchdog_calls_match_the_rp2_api(tmp_path):
@@ -228,3 +232,127 @@ def test_hardware_watchdog_calls_match_the_rp2_api(tmp_path):
     machine._drive(board["buttons"]["pins"]["UP"], 1)  # active high
     assert hardware.held_buttons(board) == ["UP"]
     machine._reset_sim()
+
+
+# --- a panel whose BUSY never ends -------------------------------------------------------------
+
+
+def _panel_sign(device):
+    """(LEDs lit, of which red only) in the last frame the matrix was sent."""
+    _count, frame = machine._bitstream_record(device.board["matrix"]["pin"])
+    lit = red = 0
+    for index in range(0, len(frame), 3):  # GRB
+        green, red_level, blue = frame[index], frame[index + 1], frame[index + 2]
+        if green or red_level or blue:
+            lit += 1
+            red += 1 if red_level and not green and not blue else 0
+    return lit, red
+
+
+async def _watch_the_sign(device, ms):
+    """Let `ms` of device time pass; returns the set of (lit, red) LED counts seen."""
+    seen = set()
+    for _ in range(ms // 100):
+        await device.clock.sleep_ms(100)
+        seen.add(_panel_sign(device))
+    return seen
+
+
+def test_a_panel_stuck_busy_mid_refresh_keeps_the_game_and_the_watchdog_fed(tmp_path):
+    """The Badger's UC8151: a full refresh may take 15 s (cold glass) before PanelTimeout, the
+    watchdog bites after 8 s. The cable comes out as a full refresh starts: the driver feeds
+    the watchdog while it waits, the panel fault flow blinks the LED sign and tries the panel
+    every 5 s, and once the cable is back the device restarts and resumes the game."""
+    device = SimDevice("sim_badger", str(tmp_path), seed=5)
+    outcome = {}
+
+    async def run():
+        device.start()
+        try:
+            await device.wait_idle()
+            for _kind, key in script.parse("OK OK OK OK"):
+                await device.press(key)
+            outcome["state"] = device.app.shell.screen.session.state.to_data()
+            device.panel.stick_on_refresh = True  # the next refresh never ends
+            device.app.planner.request_full()
+            await device.press(RIGHT, wait=False)
+            started = device.clock.now
+            outcome["seen"] = await _watch_the_sign(device, 40_000)
+            outcome["failure"] = device.failure
+            outcome["waiting"] = not device._task.done()  # no restart on its own
+            outcome["report"] = device.watchdog_report()
+            outcome["journal"] = _journal(tmp_path)
+            device.panel.stuck_busy = device.panel.stick_on_refresh = False  # cable back in
+            outcome["code"] = await device.wait_done()
+            outcome["back_after"] = device.clock.now - started
+        finally:
+            await device.stop()
+
+    asyncio.run(run())
+    failure = outcome["failure"]
+    assert type(failure).__name__ == "PanelTimeout" and "refresh deadline" in str(failure)
+    assert outcome["waiting"]
+    report = outcome["report"]
+    assert report["armed"] and report["bites"] == 0 and not report["starved"]
+    assert report["max_gap"] < 1000  # fed on every BUSY poll and every 50 ms of the wait
+    assert (20, 20) in outcome["seen"] and (0, 0) in outcome["seen"]  # the red outline blinks
+    assert device.panel.violations == []  # nothing was sent to the panel while BUSY
+    code = outcome["code"]
+    assert code.startswith("E-") and 40_000 < outcome["back_after"] < 40_000 + 6_000
+    with open(os.path.join(str(tmp_path), "crash.txt"), "rb") as file:
+        assert file.read().decode().startswith(code + "\nTraceback")
+    assert _counter(tmp_path) == 0  # no failed start: the next one is normal
+    assert _journal(tmp_path) == outcome["journal"]
+    again = SimDevice("sim_badger", str(tmp_path), seed=5, reset_cause=machine.WDT_RESET)
+    assert again.mode == boot.NORMAL
+    _play(again)
+    assert again.app.shell.screen.session.state.to_data() == outcome["state"]
+    assert again.panel.full_refreshes >= 1 and again.panel.violations == []
+
+
+def test_a_panel_dead_at_power_on_never_walks_into_safe_mode(tmp_path):
+    """An SSD1680 unplugged before power-on: init() times out before the watchdog is armed.
+    However often the board is switched on like that, each start waits with the LED sign and
+    counts no failed start; a button tries the panel at once; with the panel back, the next
+    start is normal and resumes the saved game."""
+    saved = _saved_game(tmp_path)
+    for _start in range(boot.SAFE_AFTER + 1):
+        device = SimDevice("sim296", str(tmp_path), seed=1)
+        assert device.mode == boot.NORMAL
+        device.panel.stuck_busy = True
+        resets = []  # device ms of each RES# pulse: each a try of the panel
+        rst = device.board["panel"]["rst"]
+        clock = device.clock
+        machine._watch(
+            rst, lambda level, resets=resets, clock=clock: level or resets.append(clock.now)
+        )
+        pressed = []
+
+        async def run(device=device, pressed=pressed):
+            device.start()
+            try:
+                seen = await _watch_the_sign(device, 12_000)
+                pressed.append(device.clock.now)
+                await device.press(OK, wait=False)  # any button: try the panel now
+                await device.clock.sleep_ms(1000)
+                return seen
+            finally:
+                await device.stop()  # switched off while it waits
+
+        seen = asyncio.run(run())
+        assert device.failure is not None and "reset deadline" in str(device.failure)
+        assert (20, 20) in seen and (0, 0) in seen
+        # The start's own reset, then one try every PANEL_RETRY_MS (plus the try's 0.5 s)...
+        assert resets[0] < 100 and 2 <= len([ms for ms in resets if ms < pressed[0]]) <= 3
+        gaps = [later - earlier for earlier, later in zip(resets, resets[1:])]
+        assert all(boot.PANEL_RETRY_MS <= gap < boot.PANEL_RETRY_MS + 700 for gap in gaps[:2])
+        # ...and one at once when a button goes down.
+        assert [ms for ms in resets if pressed[0] <= ms < pressed[0] + 200]
+        assert device.watchdog_report() == {}  # never armed: the first screen never came
+        assert _counter(tmp_path) == 0
+        assert _journal(tmp_path) == saved
+    device = SimDevice("sim296", str(tmp_path), seed=1)
+    assert device.mode == boot.NORMAL
+    _play(device)
+    assert isinstance(device.app.shell.screen, PlayScreen)
+    assert _journal(tmp_path) == saved

@@ -6,7 +6,8 @@ import asyncio
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dicetable.drivers.buttons import ButtonScanner, LoopFlag, PressClassifier
+from dicetable.drivers.button_scanner import ButtonScanner, LoopFlag
+from dicetable.drivers.press_classifier import PressClassifier
 from dicetable.ui.keys import BACK, LEFT, OK, PRESS, RELEASE, RIGHT
 from hostsim.vclock import VirtualClock, WrappingTicks
 

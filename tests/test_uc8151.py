@@ -26,7 +26,8 @@ from hostsim.replay import replay_file
 from hostsim.vclock import VirtualClock
 
 from panel_text import find_text, panel_rows, same_line
-from test_uc8151_model import WHOLE, run
+from test_ssd1680_model import bytes_per_show, refresh_each
+from test_uc8151_model import run
 
 
 def regions():
@@ -36,38 +37,13 @@ def regions():
     ).filter(lambda region: region[0] + region[2] > 0 and region[1] + region[3] > 0)
 
 
-def aligned(region):
-    """The window the driver must report: clipped, y widened to whole bytes of 8 sources."""
-    x, y, w, h = region
-    left, top = max(x, 0), max(y, 0)
-    right, bottom = min(x + w, 296), min(y + h, 128)
-    top, bottom = top // 8 * 8, -(-bottom // 8) * 8
-    return left, top, right - left, bottom - top
-
-
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_any_sequence_of_partials_keeps_glass_equal_to_what_was_refreshed(data):
     steps = data.draw(st.lists(st.tuples(regions(), st.booleans()), max_size=5))
 
     async def scenario(rig):
-        await rig.driver.init()
-        rig.scribble(WHOLE, 11)
-        await rig.driver.show(rig.buf)
-        rig.expect(WHOLE)
-        for seed, (region, during) in enumerate(steps):
-            rig.scribble(region, seed)
-            if during:  # start, then draw while the panel is busy, then finish
-                await rig.driver.ready()
-                window = rig.driver.start_refresh(rig.buf, region)
-                rig.expect(window)
-                rig.scribble(WHOLE, seed + 100)
-                await rig.driver.finish()
-            else:
-                window = await rig.driver.show(rig.buf, region)
-                rig.expect(window)
-            assert window == aligned(region)
-        assert rig.mismatches() == 0
+        await refresh_each(rig, steps)
 
     rig = run(scenario)
     assert rig.model.violations == []
@@ -76,20 +52,11 @@ def test_any_sequence_of_partials_keeps_glass_equal_to_what_was_refreshed(data):
 
 
 def test_traffic_is_one_plane_for_full_and_twice_the_window_for_partial():
-    counts = {}
-
-    async def scenario(rig):
-        await rig.driver.init()
-        before = rig.driver.bytes_sent
-        await rig.driver.show(rig.buf)
-        counts["full"] = rig.driver.bytes_sent - before
-        for x, w in ((0, 8), (100, 40), (0, 296)):
-            for y, h in ((0, 8), (16, 16), (0, 128)):
-                before = rig.driver.bytes_sent
-                await rig.driver.show(rig.buf, (x, y, w, h))
-                counts[(x, y, w, h)] = rig.driver.bytes_sent - before
-
-    run(scenario)
+    shows = [("full", None)]
+    for x, w in ((0, 8), (100, 40), (0, 296)):
+        for y, h in ((0, 8), (16, 16), (0, 128)):
+            shows.append(((x, y, w, h), (x, y, w, h)))
+    counts = bytes_per_show(run, shows)
     # The new image only (4736 bytes); PSR, CDI, PTOUT, DTM2, DSP, DRF, PON, POF: 10 bytes.
     assert counts.pop("full") == 4736 + 10
     for (x, y, w, h), sent in counts.items():
@@ -98,20 +65,8 @@ def test_traffic_is_one_plane_for_full_and_twice_the_window_for_partial():
 
 
 def test_reported_numbers_for_the_badger_panel():
-    sent = {}
-
-    async def scenario(rig):
-        await rig.driver.init()
-        for name, region in (
-            ("full", None),
-            ("quarter panel", (74, 32, 148, 64)),
-            ("40x16", (40, 32, 40, 16)),
-        ):
-            before = rig.driver.bytes_sent
-            await rig.driver.show(rig.buf, region)
-            sent[name] = rig.driver.bytes_sent - before
-
-    run(scenario)
+    shows = (("full", None), ("quarter panel", (74, 32, 148, 64)), ("40x16", (40, 32, 40, 16)))
+    sent = bytes_per_show(run, shows)
     assert sent == {"full": 4746, "quarter panel": 2387, "40x16": 179}
 
 

@@ -21,14 +21,25 @@ crash screen. main.py (the device) and hostsim/device.py (the simulator) take th
    is, and the traceback in /data/crash.txt. It waits for any button (feeding the watchdog)
    or CRASH_RESTART_MS, and returns the code; the caller then resets the board, which
    resumes the game.
+4. A panel that stops answering (PanelTimeout: BUSY never ends, e.g. its cable is out) is no
+   crash: no screen can say anything and a restart would not mend it. `panel_fault` keeps
+   the journal, takes the start back from the failed-start count (safe mode cannot help
+   either), blinks the LEDs' panel sign (drivers/fault_sign.py) and tries the panel again
+   every PANEL_RETRY_MS and on any button, feeding the watchdog; once the panel answers it
+   returns the code and the caller resets the board, which resumes the game. Never a loop
+   of restarts. While a panel driver awaits BUSY it feeds the watchdog itself
+   (`keep_fed`): every wait has its deadline, some longer than the watchdog's.
 
-PURE except `guard`, `crash` and `halted`, which drive the parts they are given.
+PURE except `guard`, `crash`, `panel_fault` and `halted`, which drive the parts they are given.
 """
 
 import gc
 
 import framebuf
 from micropython import const
+
+from dicetable.drivers.fault_sign import FaultSign
+from dicetable.drivers.panel_bus import PanelTimeout
 
 NORMAL = const(0)
 SAFE = const(1)
@@ -43,6 +54,9 @@ HALT_AFTER = const(6)
 WATCHDOG_MS = const(8000)
 # The crash screen restarts the board by itself after this long (an unattended kiosk recovers).
 CRASH_RESTART_MS = const(60_000)
+# A panel that stopped answering is tried again this often (a reset and up to 0.5 s of BUSY),
+# so the game is back soon after its cable is; any button tries at once.
+PANEL_RETRY_MS = const(5000)
 # How often the crash screen looks at the buttons (they are read directly: the button task
 # may be what failed).
 _CRASH_POLL_MS = const(50)
@@ -146,6 +160,13 @@ class StartCounter:
     def healthy(self):
         self._write(b"0")
 
+    def not_failed(self):
+        """Take this start back from the count (not below 0): it failed for want of a panel,
+        which neither a restart nor safe mode mends."""
+        count = self.failed()
+        if count > 0:
+            self._write(str(count - 1).encode())
+
     def _write(self, data):
         try:
             self._store.write_atomic(_COUNTER_FILE, data)
@@ -190,27 +211,38 @@ class Watchdog:
         self._wdt = None
 
 
+def keep_fed(display, watchdog):
+    """Let the panel driver feed the watchdog while it awaits BUSY (drivers/panel_bus.py):
+    each wait ends by its deadline, and a cold UC8151's full refresh may outlast 8 s."""
+    if display is not None:
+        display.keepalive = watchdog.feed
+
+
 # --- crashes ------------------------------------------------------------------------------------
-async def _wait_press(buttons, clock, watchdog, limit_ms):
-    """Until any button is pressed after all were released, or `limit_ms` is over."""
+async def _wait_press(buttons, clock, watchdog, limit_ms, sign=None):
+    """Until any button is pressed after all were released, or `limit_ms` is over; `sign`
+    (a FaultSign, or None) blinks meanwhile. Returns True on a press."""
     start = clock.ticks_ms()
     released = False
     while clock.ticks_diff(clock.ticks_ms(), start) < limit_ms:
         if watchdog is not None:
             watchdog.feed()
+        if sign is not None:
+            sign.show(clock.ticks_ms())
         if buttons is not None:
             down = buttons.read()
             if released and down:
-                return
+                return True
             released = released or not down
         await clock.sleep_ms(_CRASH_POLL_MS)
+    return False
 
 
 async def _show(display, draw_screen):
     """Draw a whole screen with `draw_screen(fb, width, height)` and refresh it in full. The
-    panel may be what failed: errors here are printed, not raised."""
+    panel may be what failed: errors here are printed, not raised. Returns True if shown."""
     if display is None:
-        return
+        return False
     try:
         gc.collect()
         frame = bytearray(display.BUFFER_SIZE)
@@ -219,8 +251,20 @@ async def _show(display, draw_screen):
         await display.init()  # from any state: a hardware reset
         await display.show(frame, None, True)
         display.deinit()
+        return True
     except Exception as exc:  # nothing else can be shown
         print("crash screen failed:", repr(exc))
+        return False
+
+
+async def _panel_answers(display):
+    """A hardware reset that BUSY answers in time: the panel is back."""
+    try:
+        await display.init()
+        display.deinit()
+        return True
+    except Exception:  # PanelTimeout, or whatever else a half-plugged panel does
+        return False
 
 
 class Parts:
@@ -232,19 +276,40 @@ class Parts:
         self.buttons = None
 
 
-async def crash(exc, parts, clock, store, watchdog, restart_ms=CRASH_RESTART_MS):
-    """After an unhandled error: report, screen, wait for a button. Returns the error code."""
+def _record(exc, store, why):
+    """The error code of `exc`; the traceback goes to the console and, with the code on its
+    first line, to crash.txt (a full flash loses only the report)."""
     from dicetable.ui import crash as crash_ui  # only a crash needs it: heap
 
     report = crash_ui.report(exc)
     code = crash_ui.error_code(report)
-    name = type(exc).__name__
     print(report)
-    print("DiceTable stopped: error %s (%s)" % (code, name))
+    print("DiceTable %s: error %s (%s)" % (why, code, type(exc).__name__))
     try:
         store.write_atomic(_CRASH_FILE, (code + "\n" + report[-_REPORT_LIMIT:]).encode())
     except OSError:
         pass
+    return code
+
+
+def _fault_sign(leds):
+    """The LEDs' panel sign, or None when the LEDs are not there or fail (only a courtesy
+    after a crash, the only word left after a panel fault)."""
+    if leds is None:
+        return None
+    try:
+        return FaultSign(leds)
+    except Exception:
+        return None
+
+
+async def crash(exc, parts, clock, store, watchdog, restart_ms=CRASH_RESTART_MS):
+    """After an unhandled error: report, screen, wait for a button. Returns the error code.
+    The LEDs go dark, unless the crash screen failed: then they blink the panel sign."""
+    from dicetable.ui import crash as crash_ui
+
+    code = _record(exc, store, "stopped")
+    name = type(exc).__name__
     if parts.leds is not None:
         try:
             parts.leds.off()
@@ -255,17 +320,37 @@ async def crash(exc, parts, clock, store, watchdog, restart_ms=CRASH_RESTART_MS)
     def draw_screen(fb, width, height):
         crash_ui.draw_crash(fb, width, height, code, name, seconds)
 
-    await _show(parts.display, draw_screen)
-    await _wait_press(parts.buttons, clock, watchdog, restart_ms)
+    shown = await _show(parts.display, draw_screen)
+    sign = None if shown else _fault_sign(parts.leds)
+    await _wait_press(parts.buttons, clock, watchdog, restart_ms, sign)
     return code
+
+
+async def panel_fault(exc, parts, clock, store, watchdog, retry_ms=PANEL_RETRY_MS):
+    """After PanelTimeout: report, the LEDs' panel sign, the panel tried again every
+    `retry_ms` and on any button until it answers. Returns the error code: the caller resets
+    the board, which resumes the game. The journal is never touched."""
+    why = "waits for its e-ink panel, which does not answer (check its cable; the game is saved)"
+    code = _record(exc, store, why)
+    StartCounter(store).not_failed()
+    sign = _fault_sign(parts.leds)
+    while True:
+        await _wait_press(parts.buttons, clock, watchdog, retry_ms, sign)
+        if parts.display is None or await _panel_answers(parts.display):
+            print("DiceTable: the panel answers again: restarting")
+            return code
 
 
 async def guard(start, parts, clock, store, watchdog, restart_ms=CRASH_RESTART_MS):
     """Run `start()` (a coroutine function that builds and runs the app). Returns None when it
-    ends, or the error code after an unhandled error and its crash screen."""
+    ends, or the error code after an unhandled error and its crash screen (or a panel fault,
+    once the panel answers again)."""
+    keep_fed(parts.display, watchdog)  # parts built before the start (the simulator's)
     try:
         await start()
-    except Exception as exc:  # every fault gets the crash screen
+    except PanelTimeout as exc:
+        return await panel_fault(exc, parts, clock, store, watchdog)
+    except Exception as exc:  # every other fault gets the crash screen
         return await crash(exc, parts, clock, store, watchdog, restart_ms)
     return None
 

@@ -6,7 +6,8 @@ from micropython import const
 import machine
 import neopixel
 
-from dicetable.drivers.buttons import ButtonScanner, PressClassifier
+from dicetable.drivers.button_scanner import ButtonScanner
+from dicetable.drivers.press_classifier import PressClassifier
 from dicetable.drivers.leds import LEDMatrix
 from dicetable.ui.keys import key_from_name
 
@@ -118,7 +119,7 @@ def held_buttons(board):
 
 def build_buttons(board, clock, flag_class=None):
     """The button task for the board; `flag_class` replaces asyncio.ThreadSafeFlag for pins
-    whose IRQ handlers run in the event loop's thread (buttons.LoopFlag)."""
+    whose IRQ handlers run in the event loop's thread (button_scanner.LoopFlag)."""
     buttons = board["buttons"]
     names = button_names(board)
     index = {}

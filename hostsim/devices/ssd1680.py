@@ -6,13 +6,14 @@ window, counters and data-entry mode, and the glass, which changes only on a ref
 (every pixel from RAM 0x24) or partial (display mode 2: pixels move where 0x24 differs from
 0x26). BUSY is high for a modelled time, measured with the clock given, and during deep sleep.
 Protocol mistakes go to `violations` instead of raising, so a test can assert it is empty.
-Pixels a partial refresh changes are ghosted until the next full refresh (ghosting.py).
+Pixels a partial refresh changes are ghosted until the next full refresh (ghosting.py). The
+decoding, reset line, BUSY and fault switches are shared with the UC8151 model (controller.py).
 Runs on CPython and on the MicroPython unix port; only `save_png` needs Pillow.
 """
 
 from micropython import const
 
-from hostsim.devices.ghosting import GhostingGlass
+from hostsim.devices.controller import ControllerModel
 
 _DISPLAY = const(0b0000_0100)  # display update control 2 stages (see the driver)
 _MODE_2 = const(0b0000_1000)
@@ -21,7 +22,6 @@ _ANALOG_OFF = const(0b0000_0010)
 _RAM_NORMAL = const(0x0)  # display update control 1 RAM options (one nibble per plane)
 _RAM_ZERO = const(0x4)
 _RAM_INVERSE = const(0x8)
-_MAX_VIOLATIONS = const(50)
 # Data bytes each command takes; 0x24/0x26 take any number, 0x12/0x20/0x7F none.
 _ARGUMENTS = {
     0x01: 3,
@@ -45,10 +45,13 @@ PANELS = {
 }
 
 
-class SSD1680Model(GhostingGlass):
+class SSD1680Model(ControllerModel):
+    BUSY_LEVEL = 1
+    ARGUMENTS = _ARGUMENTS
+
     def __init__(self, clock, width=296, height=128, full_ms=None, partial_ms=None):
         sources, gates, rotated, full, partial = PANELS[(width, height)]
-        self.clock, self.width, self.height = clock, width, height
+        self.width, self.height = width, height
         self.sources, self.gates, self.rotated = sources, gates, rotated
         self.full_ms = full if full_ms is None else full_ms
         self.partial_ms = partial if partial_ms is None else partial_ms
@@ -60,17 +63,11 @@ class SSD1680Model(GhostingGlass):
         self.ram_old = bytearray(self.ram_new)
         self.glass = bytearray(self.ram_new)
         self._init_ghosts(len(self.glass))
-        self.violations = []
-        self.violation_count = 0
-        self.full_refreshes = self.partial_refreshes = self.bytes_received = 0
-        self.border_at_refresh = None
-        self.stuck_busy = False  # tests: BUSY never falls again
-        self.initialized = self.asleep = self.in_reset = False
-        self._busy_until = clock.ticks_ms()
-        self._level = None
-        self._defaults()
+        self._init_controller(clock)
 
     def _defaults(self):
+        ControllerModel._defaults(self)
+        self.initialized = False  # no SW reset since the hardware reset
         self.entry = 0b011  # X and Y count up, X first
         self.window = (0, self.x_bytes - 1, 0, self.gates - 1)
         self.x = self.y = 0
@@ -79,60 +76,12 @@ class SSD1680Model(GhostingGlass):
         self.update_2 = 0xFF
         self.border = None  # not set since reset
         self.analog = False
-        self._command = None
-        self._arguments = bytearray()
 
-    def attach(self, spi, cs, dc, rst, busy):
-        """Wire the model to the fake machine: bus id and pin ids as the board file gives them."""
-        import machine
-
-        self._cs, self._dc, self._level = cs, dc, machine._level
-        machine._attach_spi(spi, self.receive)
-        machine._watch(rst, self._reset_line)
-        machine._sample(busy, self.busy)
-
-    def busy(self):
-        clock = self.clock
-        working = clock.ticks_diff(self._busy_until, clock.ticks_ms()) > 0
-        return 1 if self.stuck_busy or self.asleep or working else 0
-
-    def flag(self, message):
-        self.violation_count += 1
-        if len(self.violations) < _MAX_VIOLATIONS:
-            self.violations.append(message)
-
-    def _reset_line(self, level):
-        if not level:
-            self.in_reset = True
-        elif self.in_reset:  # rising edge of RES#: hardware reset, wakes from deep sleep
-            self.in_reset = self.asleep = self.initialized = False
-            self._busy_until = self.clock.ticks_ms()  # a reset ends whatever was running
-            self._defaults()
-
-    def receive(self, data):
-        """Bytes from the SPI bus; ignored unless our CS is low."""
-        level = self._level
-        if level is None or level(self._cs):
-            return
-        self.bytes_received += len(data)
-        if self.in_reset:
-            self.flag("%d bytes sent while RES# is low" % len(data))
-        elif not level(self._dc):
-            for command in data:
-                self.on_command(command)
-        elif self._command in (0x24, 0x26):
+    def _on_data(self, data):
+        if self._command in (0x24, 0x26):
             self._write_ram(data)
-        elif self._command is not None:
-            for value in data:
-                self._on_argument(value)
 
-    def on_command(self, command):
-        self._command = None
-        if self.asleep:
-            return self.flag("command 0x%02x in deep sleep (only RES# wakes it)" % command)
-        if self.busy():
-            return self.flag("command 0x%02x while BUSY" % command)
-        self._arguments = bytearray()
+    def _on_command(self, command):
         if command == 0x12:  # SW reset: registers to defaults, BUSY while it reloads
             self._defaults()
             self.initialized = True
@@ -144,13 +93,7 @@ class SSD1680Model(GhostingGlass):
         elif command != 0x7F:  # 0x7F is the NOP
             self.flag("unknown command 0x%02x" % command)
 
-    def _on_argument(self, value):
-        command, arguments = self._command, self._arguments
-        if len(arguments) == _ARGUMENTS[command]:
-            return self.flag("extra data byte for command 0x%02x" % command)
-        arguments.append(value)
-        if len(arguments) < _ARGUMENTS[command]:
-            return
+    def _on_arguments(self, command, arguments):
         first = arguments[0]
         if command == 0x01:
             self.mux = (first | (arguments[1] & 1) << 8) + 1
@@ -234,7 +177,7 @@ class SSD1680Model(GhostingGlass):
             glass[:] = new
             self._clear_ghosts()
             self.full_refreshes += 1
-            return self._busy_for(self.full_ms)
+            return self._refresh_busy(self.full_ms)
         old = self._effective(self.ram_old, self.update_1[0] >> 4)
         stale = 0
         for index in range(len(glass)):
@@ -249,7 +192,7 @@ class SSD1680Model(GhostingGlass):
         if stale:
             self.flag("partial refresh: RAM 0x26 differs from the glass in %d bytes" % stale)
         self.partial_refreshes += 1
-        self._busy_for(self.partial_ms)
+        self._refresh_busy(self.partial_ms)
 
     def _effective(self, plane, option):
         if option == _RAM_NORMAL:
@@ -260,9 +203,6 @@ class SSD1680Model(GhostingGlass):
             return bytes(value ^ 0xFF for value in plane)
         self.flag("display update control 1 option 0x%x is not modelled" % option)
         return plane
-
-    def _busy_for(self, ms):
-        self._busy_until = self.clock.ticks_add(self.clock.ticks_ms(), ms)
 
     def _locate(self, x, y):
         source, gate = (y, x) if self.rotated else (x, y)

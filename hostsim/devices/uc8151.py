@@ -17,19 +17,19 @@ BUSY_N is LOW (busy) for a modelled time: `full_ms` for the OTP waveform (publis
 tables' frames at the PLL frame rate for the register waveform, the booster's three soft-start
 periods for power on, `power_off_ms` for power off; and all through deep sleep.
 Only what this glass uses is modelled (128x296, black/white mode, S0 and G0 first, PLL M = 7);
-anything else and every protocol mistake goes to `violations` instead of raising.
+anything else and every protocol mistake goes to `violations` instead of raising. The
+decoding, reset line, BUSY and fault switches are shared with the SSD1680 model (controller.py).
 Runs on CPython and on the MicroPython unix port; only `save_png` needs Pillow.
 """
 
 from micropython import const
 
-from hostsim.devices.ghosting import GhostingGlass
+from hostsim.devices.controller import ControllerModel
 
 _WIDTH = const(296)  # landscape: gates
 _HEIGHT = const(128)  # landscape: sources
 _LINE_BYTES = const(16)
 _PLANE_BYTES = const(4736)
-_MAX_VIOLATIONS = const(50)
 _FULL_MS = const(4700)
 _POWER_OFF_MS = const(20)
 # PSR bits (see the driver).
@@ -70,26 +70,22 @@ _ARGUMENTS = {
 }
 
 
-class UC8151Model(GhostingGlass):
+class UC8151Model(ControllerModel):
+    BUSY_LEVEL = 0  # BUSY_N: low while busy
+    ARGUMENTS = _ARGUMENTS
+
     def __init__(self, clock, full_ms=_FULL_MS):
-        self.clock, self.width, self.height = clock, _WIDTH, _HEIGHT
+        self.width, self.height = _WIDTH, _HEIGHT
         self.full_ms, self.power_off_ms = full_ms, _POWER_OFF_MS
         self.ram_old = bytearray(_PLANE_BYTES)
         self.ram_new = bytearray(_PLANE_BYTES)
         self.glass = bytearray(_PLANE_BYTES)  # RAM order, 1 = black; the glass starts white
         self._init_ghosts(_PLANE_BYTES)  # changed by a partial since its last full refresh
         self.luts = [bytearray(44)] + [bytearray(42) for _ in range(4)]
-        self.violations = []
-        self.violation_count = 0
-        self.full_refreshes = self.partial_refreshes = self.bytes_received = 0
-        self.border_at_refresh = None
-        self.stuck_busy = False  # tests: BUSY never ends again
-        self.asleep = self.in_reset = False
-        self._busy_until = clock.ticks_ms()
-        self._level = None
-        self._defaults()
+        self._init_controller(clock)
 
     def _defaults(self):
+        ControllerModel._defaults(self)
         self.psr = None  # not set since reset: the panel is not configured
         self.resolution = None  # TRES (sources, gates); None: PSR's resolution field
         self.cdi = 0x57  # assumed reset value (DDX 1: a 1 bit is white); drivers set it
@@ -100,69 +96,18 @@ class UC8151Model(GhostingGlass):
                 table[index] = 0
         self.powered = self.partial_mode = False
         self.window = _WHOLE
-        self._command = None
-        self._arguments = bytearray()
         self._plane = None  # the RAM plane a DTM1/DTM2 transfer fills, until the next command
         self._data_open = False  # data sent since the last data stop (DSP)
         self._area = self.window
         self._cursor = 0
 
-    def attach(self, spi, cs, dc, rst, busy):
-        """Wire the model to the fake machine: bus id and pin ids as the board file gives them."""
-        import machine
-
-        self._cs, self._dc, self._level = cs, dc, machine._level
-        machine._attach_spi(spi, self.receive)
-        machine._watch(rst, self._reset_line)
-        machine._sample(busy, self._busy_line)
-
-    def busy(self):
-        clock = self.clock
-        working = clock.ticks_diff(self._busy_until, clock.ticks_ms()) > 0
-        return self.stuck_busy or self.asleep or working
-
-    def _busy_line(self):
-        return 0 if self.busy() else 1  # BUSY_N: low while busy
-
-    def flag(self, message):
-        self.violation_count += 1
-        if len(self.violations) < _MAX_VIOLATIONS:
-            self.violations.append(message)
-
-    def _reset_line(self, level):
-        if not level:
-            self.in_reset = True
-        elif self.in_reset:  # rising edge of RES#: hardware reset, wakes from deep sleep
-            self.in_reset = self.asleep = False
-            self._busy_until = self.clock.ticks_ms()  # a reset ends whatever was running
-            self._defaults()
-
-    def receive(self, data):
-        """Bytes from the SPI bus; ignored unless our CS is low."""
-        level = self._level
-        if level is None or level(self._cs):
-            return
-        self.bytes_received += len(data)
-        if self.in_reset:
-            self.flag("%d bytes sent while RES# is low" % len(data))
-        elif not level(self._dc):
-            for command in data:
-                self.on_command(command)
-        elif self._plane is not None and self._command is None:
+    def _on_data(self, data):
+        if self._plane is not None and self._command is None:
             self._write_ram(data)
-        elif self._command is not None:
-            for value in data:
-                self._on_argument(value)
         else:
             self.flag("%d data bytes without a command that takes them" % len(data))
 
-    def on_command(self, command):
-        self._command = None
-        if self.asleep:
-            return self.flag("command 0x%02x in deep sleep (only RES# wakes it)" % command)
-        if self.busy():
-            return self.flag("command 0x%02x while BUSY" % command)
-        self._arguments = bytearray()
+    def _on_command(self, command):
         if command in (0x10, 0x13):  # DTM1 / DTM2: data to the window (partial mode) or all
             self._plane = self.ram_old if command == 0x10 else self.ram_new
             self._area = self.window if self.partial_mode else _WHOLE
@@ -187,13 +132,7 @@ class UC8151Model(GhostingGlass):
         elif command not in (0x02, 0x04):
             self.flag("unknown command 0x%02x" % command)
 
-    def _on_argument(self, value):
-        command, arguments = self._command, self._arguments
-        if len(arguments) == _ARGUMENTS[command]:
-            return self.flag("extra data byte for command 0x%02x" % command)
-        arguments.append(value)
-        if len(arguments) < _ARGUMENTS[command]:
-            return
+    def _on_arguments(self, command, arguments):
         first = arguments[0]
         if command == 0x00:
             self.psr = first
@@ -288,7 +227,7 @@ class UC8151Model(GhostingGlass):
             self.partial_refreshes += 1
         else:
             self.full_refreshes += 1
-        self._busy_for(ms)
+        self._refresh_busy(ms)
 
     def _register_refresh(self, first, last, start, end, invert):
         effects, frames = self._waveform()
@@ -337,9 +276,6 @@ class UC8151Model(GhostingGlass):
         if min(lengths) != max(lengths):
             self.flag("waveform tables run for different numbers of frames: %r" % (lengths,))
         return effects, max(lengths)
-
-    def _busy_for(self, ms):
-        self._busy_until = self.clock.ticks_add(self.clock.ticks_ms(), ms)
 
     def _locate(self, x, y):
         return x * _LINE_BYTES + (y >> 3), 0x80 >> (y & 7)

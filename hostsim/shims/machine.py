@@ -12,7 +12,7 @@ _buses = {}  # SPI id -> list of listeners, each called with the bytes written
 _streams = {}  # pin id -> [frames written, last frame bytes, listeners]
 _frequency = [125_000_000]
 _reset_cause = [1]  # PWRON_RESET
-# The watchdog: armed, timeout, feeds, ms of the last feed, longest gap between feeds.
+# The watchdog: armed, timeout, feeds, ms of the last feed, longest gap between feeds, bites.
 _watchdog = {}
 _time = [None]  # a callable giving the simulator's milliseconds, see _set_time
 
@@ -131,22 +131,10 @@ class SPI:
     MSB = 1
     LSB = 0
 
-    def __init__(
-        self,
-        id,
-        baudrate=1_000_000,
-        *,
-        polarity=0,
-        phase=0,
-        bits=8,
-        firstbit=MSB,
-        sck=None,
-        mosi=None,
-        miso=None,
-    ):
+    def __init__(self, id, baudrate=1_000_000, **options):
         self.id = id
         self._open = False
-        self.init(baudrate, polarity=polarity, phase=phase, bits=bits, firstbit=firstbit)
+        self.init(baudrate, **options)  # the same keywords: rp2's SPI checks them there too
 
     def init(
         self,
@@ -210,7 +198,9 @@ class WDT:
         if timeout > _WDT_MAX_MS:
             raise ValueError("timeout exceeds %d" % _WDT_MAX_MS)
         now = _now()
-        _watchdog.update({"armed": True, "timeout": timeout, "feeds": 0, "fed": now, "max_gap": 0})
+        _watchdog.update(
+            {"armed": True, "timeout": timeout, "feeds": 0, "fed": now, "max_gap": 0, "bites": 0}
+        )
 
     def feed(self):
         if not _watchdog.get("armed"):
@@ -219,6 +209,8 @@ class WDT:
         gap = now - _watchdog["fed"]
         if gap > _watchdog["max_gap"]:
             _watchdog["max_gap"] = gap
+        if gap > _watchdog["timeout"]:  # too late: the chip would have reset before this feed
+            _watchdog["bites"] += 1
         _watchdog["fed"] = now
         _watchdog["feeds"] += 1
 
@@ -301,11 +293,14 @@ def _set_reset_cause(cause):
 
 
 def _watchdog_report():
-    """The watchdog as fed so far: {"armed", "timeout", "feeds", "fed", "max_gap"} (ms of the
-    simulator's clock), or {} if never started. `overdue` is how late the next feed is now."""
+    """The watchdog as fed so far: {"armed", "timeout", "feeds", "fed", "max_gap", "bites"} (ms
+    of the simulator's clock; `bites`: feeds that came after the timeout, each a reset on the
+    chip), or {} if never started. `overdue` is how late the next feed is now; `starved` is
+    True if the chip would have reset by now (a late feed, or one overdue)."""
     report = dict(_watchdog)
     if report.get("armed"):
         report["overdue"] = max(0, _now() - report["fed"] - report["timeout"])
+        report["starved"] = report["bites"] > 0 or report["overdue"] > 0
     return report
 
 

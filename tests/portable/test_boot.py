@@ -1,12 +1,14 @@
 """Boot modes, the failed-start counter on a fake flash (power cuts, full flash), error codes,
-the watchdog holder, the crash flow with stand-in parts, and the crash screens' text. Both
-runtimes."""
+the watchdog holder, the crash flow and the panel fault flow with stand-in parts, the LEDs'
+panel sign, and the crash screens' text. Both runtimes."""
 
 import asyncio
 
 import framebuf
 
 from dicetable import boot
+from dicetable.drivers.fault_sign import FaultSign, draw_panel
+from dicetable.drivers.panel_bus import PanelTimeout
 from dicetable.drivers.storage import Store
 from dicetable.ui import crash as crash_ui
 
@@ -239,15 +241,20 @@ class _Display:
     height = 128
     BUFFER_SIZE = 296 * 128 // 8
 
-    def __init__(self, broken=False):
+    def __init__(self, broken=False, dead_for=0):
         self.broken = broken
+        self.dead_for = dead_for  # init() calls that time out before the panel answers
         self.calls = []
         self.ink = 0
+        self.keepalive = None
 
     async def init(self):
         self.calls.append("init")
         if self.broken:
             raise OSError("panel timeout")
+        if self.dead_for:
+            self.dead_for -= 1
+            raise PanelTimeout("stand-in: BUSY still high at the reset deadline")
 
     async def show(self, frame, region, full):
         self.calls.append(("show", region, full))
@@ -268,8 +275,29 @@ class _Buttons:
 
 
 class _LEDs:
-    def __init__(self):
+    """An 8x8 LEDMatrix stand-in: `frames` lists the count of lit LEDs of each frame shown."""
+
+    width = 8
+    height = 8
+
+    def __init__(self, broken=False):
         self.lit = True
+        self.broken = broken
+        self.brightness = 48
+        self.frames = []
+
+    def set_brightness(self, level):
+        self.brightness = level
+
+    def show(self, frame):
+        if self.broken:
+            raise OSError("LED chain")
+        lit = 0
+        for index in range(0, len(frame), 3):
+            lit += 1 if frame[index] or frame[index + 1] or frame[index + 2] else 0
+        self.lit = lit > 0
+        if not self.frames or self.frames[-1] != lit:
+            self.frames.append(lit)
 
     def off(self):
         self.lit = False
@@ -299,7 +327,7 @@ def test_a_crash_shows_its_code_keeps_the_journal_and_waits_for_a_button():
         code = asyncio.run(boot.guard(start, parts, clock, store, watchdog))
         assert code.startswith("E-")
         assert parts.display.calls == ["init", ("show", None, True), "deinit"]
-        assert parts.display.ink > 0 and not parts.leds.lit
+        assert parts.display.ink > 0 and not parts.leds.lit and parts.leds.frames == []
         assert clock.now == 4 * 50 and wdt.feeds == 5  # left after the press, fed meanwhile
         assert flash.read(_FOLDER + "/game.jnl") == b"journal line\n"
         report = flash.read(_FOLDER + "/crash.txt").decode()
@@ -323,6 +351,7 @@ def test_a_crash_with_a_broken_panel_still_restarts_in_time():
         code = asyncio.run(boot.guard(start, parts, clock, store, boot.Watchdog(), 1000))
         assert code.startswith("E-") and clock.now == 1000
         assert parts.display.calls == ["init"] and boot.last_crash_code(store) == ""
+        assert parts.leds.frames == [20, 0]  # no screen: the LEDs blink the sign, 1 s
     finally:
         undo()
     parts = _parts(None, None)  # nothing built yet (a bad board file)
@@ -358,3 +387,92 @@ def test_crash_and_halt_screens_say_what_to_do():
     display = _Display()
     asyncio.run(boot.halted(display, _board(), 6, "E-12AB"))
     assert display.calls[1] == ("show", None, True) and display.ink > 0
+
+
+def test_a_panel_fault_waits_with_the_sign_and_ends_once_the_panel_answers():
+    flash, undo = _flash()
+    try:
+        store = Store(_FOLDER)
+        store.append("journal line\n")
+        counter = boot.StartCounter(store)
+        counter.starting()
+        counter.starting()  # this start and one failed before it
+        wdt = _WDT(8000)
+        watchdog = boot.Watchdog(lambda timeout: wdt)
+        watchdog.arm()
+        # Dead for two tries; a finger lands on a button at 1.2 s and stays 0.2 s.
+        levels = [0] * 24 + [4] * 4 + [0]
+        parts = _parts(_Display(dead_for=2), _Buttons(levels))
+        parts.leds.brightness = 0  # the idle policy had switched the LEDs off
+
+        async def start():
+            parts.display.keepalive()  # guard let the driver feed the watchdog
+            raise PanelTimeout("stand-in: BUSY still high at the refresh deadline")
+
+        clock = _Clock()
+        code = asyncio.run(boot.guard(start, parts, clock, store, watchdog))
+        assert code.startswith("E-")
+        # Tried at once on the button (1.2 s: dead), after PANEL_RETRY_MS (dead), and again
+        # after PANEL_RETRY_MS: it answers, and is left asleep for the restart.
+        assert parts.display.calls == ["init", "init", "init", "deinit"]
+        assert clock.now == 1200 + 2 * boot.PANEL_RETRY_MS
+        assert 1 + clock.now // 50 <= wdt.feeds <= 3 + clock.now // 50  # every 50 ms
+        assert parts.leds.brightness == 255 and parts.leds.frames[:3] == [20, 0, 20]
+        assert flash.read(_FOLDER + "/game.jnl") == b"journal line\n"
+        report = flash.read(_FOLDER + "/crash.txt").decode()
+        assert report.startswith(code + "\n") and "PanelTimeout" in report
+        assert boot.StartCounter(store).failed() == 1  # this start was taken back
+    finally:
+        undo()
+
+
+def test_not_failed_never_counts_below_zero():
+    _unused, undo = _flash()
+    try:
+        counter = boot.StartCounter(Store(_FOLDER))
+        counter.not_failed()
+        assert counter.failed() == 0
+        counter.starting()
+        counter.not_failed()
+        assert counter.failed() == 0
+    finally:
+        undo()
+
+
+def test_keep_fed_points_the_panel_at_the_watchdog():
+    wdt = _WDT(8000)
+    watchdog = boot.Watchdog(lambda timeout: wdt)
+    display = _Display()
+    boot.keep_fed(display, watchdog)
+    display.keepalive()  # not armed yet: nothing to feed
+    watchdog.arm()
+    display.keepalive()
+    assert wdt.feeds == 1
+    boot.keep_fed(None, watchdog)  # no panel built yet: nothing to do
+
+
+def test_the_panel_sign_is_an_outline_across_the_middle_and_blinks():
+    frame = draw_panel(bytearray(8 * 8 * 3), 8, 8)
+    rows = []
+    for y in range(8):
+        rows.append("".join("R" if frame[(y * 8 + x) * 3] else "." for x in range(8)))
+    assert (
+        rows
+        == ["........", "........", "RRRRRRRR", "R......R", "R......R", "RRRRRRRR"]
+        + ["........"] * 2
+    )
+    for index in range(0, len(frame), 3):
+        assert frame[index + 1] == frame[index + 2] == 0  # red only
+    big = draw_panel(bytearray(16 * 16 * 3), 16, 16)
+    lit = sum(1 for index in range(0, len(big), 3) if big[index])
+    assert lit == 16 * 2 + 6 * 2  # rows 4 and 11, and both ends of the rows between
+    leds = _LEDs()
+    sign = FaultSign(leds)
+    for now in (0, 499, 500, 999, 1000):
+        sign.show(now)
+    assert leds.frames == [20, 0, 20]
+    sign.dark()
+    assert not leds.lit
+    broken = FaultSign(_LEDs(broken=True))
+    broken.show(0)  # a dead LED chain stops the sign, nothing else
+    broken.dark()

@@ -4,7 +4,9 @@ import asyncio
 
 import micropython
 
-from dicetable.drivers.buttons import ButtonScanner, EventRing, LoopFlag, PressClassifier
+from dicetable.drivers.button_scanner import ButtonScanner, LoopFlag
+from dicetable.drivers.event_ring import EventRing
+from dicetable.drivers.press_classifier import PressClassifier
 from dicetable.ui import keys
 from dicetable.ui.keys import BACK, DOUBLE, LEFT, LONG, OK, PRESS, RELEASE, REPEAT, RIGHT, STUCK
 from hostsim.vclock import VirtualClock

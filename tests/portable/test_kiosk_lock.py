@@ -5,7 +5,7 @@ clear; first use; clearing high scores and results only after a confirmation; th
 screens closing with the lock."""
 
 from dicetable.core.teacher_lock import FIRST_WAIT_MS, OPEN_MS, Locked
-from dicetable.drivers.buttons import PressClassifier
+from dicetable.drivers.press_classifier import PressClassifier
 from dicetable.ui import keys
 from dicetable.ui.kiosk_screens import SettingsScreen
 from dicetable.ui.lock_screens import (

@@ -11,7 +11,8 @@ import gc
 import machine
 import neopixel
 
-from dicetable.drivers.ssd1680 import SSD1680, PanelTimeout
+from dicetable.drivers.panel_bus import PanelTimeout
+from dicetable.drivers.ssd1680 import SSD1680
 from hostsim.devices.ssd1680 import SSD1680Model
 from hostsim.vclock import VirtualClock
 
@@ -79,9 +80,14 @@ class Rig:
 
 def run(scenario, width=296, height=128):
     """Run `await scenario(rig)` with the virtual clock's keeper; returns the rig."""
+    return run_on(lambda clock: Rig(clock, width, height), scenario)
+
+
+def run_on(make_rig, scenario):
+    """`run` for any controller: `make_rig(clock)` builds the rig."""
     clock = VirtualClock()
     gc.collect()  # the frame-sized buffers come next: allocate them in an unfragmented heap
-    rig = Rig(clock, width, height)
+    rig = make_rig(clock)
 
     async def main():
         keeper = asyncio.create_task(clock.keeper())
@@ -94,6 +100,58 @@ def run(scenario, width=296, height=128):
 
     asyncio.run(main())
     return rig
+
+
+def aligned(region, width=296, height=128):
+    """The window a driver must report for `region`: clipped to the glass, widened to whole
+    bytes along the sources (y on the 296x128 glass, x on the 400x300 one)."""
+    x, y, w, h = region
+    left, top = max(x, 0), max(y, 0)
+    right, bottom = min(x + w, width), min(y + h, height)
+    if width == 296:
+        top, bottom = top // 8 * 8, -(-bottom // 8) * 8
+    else:
+        left, right = left // 8 * 8, -(-right // 8) * 8
+    return left, top, right - left, bottom - top
+
+
+async def refresh_each(rig, steps):
+    """A full refresh, then each (region, during) of `steps` as a partial: with show(), or
+    (`during`) started, drawn all over while BUSY, then finished. Each window is `aligned`,
+    and the glass ends showing exactly what was refreshed."""
+    driver, whole = rig.driver, (0, 0, rig.width, rig.height)
+    await driver.init()
+    rig.scribble(whole, 11)
+    await driver.show(rig.buf)
+    rig.expect(whole)
+    for seed, (region, during) in enumerate(steps):
+        rig.scribble(region, seed)
+        if during:
+            await driver.ready()
+            window = driver.start_refresh(rig.buf, region)
+            rig.expect(window)
+            rig.scribble(whole, seed + 100)
+            await driver.finish()
+        else:
+            window = await driver.show(rig.buf, region)
+            rig.expect(window)
+        assert window == aligned(region, rig.width, rig.height)
+    assert rig.mismatches() == 0
+
+
+def bytes_per_show(run, shows):
+    """Bytes the driver sends for each (name, region) of `shows`, shown in order after init()."""
+    sent = {}
+
+    async def scenario(rig):
+        await rig.driver.init()
+        for name, region in shows:
+            before = rig.driver.bytes_sent
+            await rig.driver.show(rig.buf, region)
+            sent[name] = rig.driver.bytes_sent - before
+
+    run(scenario)
+    return sent
 
 
 def full_refresh_shows_buffer(width, height):
@@ -162,7 +220,9 @@ def test_partial_refreshes_400x300_widen_along_sources():
     )
 
 
-def test_partial_only_changes_its_window():
+def partial_only_changes_its_window(run):
+    """Shared with the UC8151: `run` is that controller's run()."""
+
     async def scenario(rig):
         await rig.driver.init()
         await rig.driver.show(rig.buf)
@@ -175,11 +235,19 @@ def test_partial_only_changes_its_window():
     assert rig.model.violations == []
 
 
-def test_drawing_during_a_refresh_keeps_old_image_right():
+def test_partial_only_changes_its_window():
+    partial_only_changes_its_window(run)
+
+
+def drawing_during_a_refresh(run):
+    """Shared with the UC8151: the app draws into its buffer while the panel refreshes; the
+    next partial still knows what the glass shows (the models check the old image)."""
+
     async def scenario(rig):
         driver = rig.driver
         await driver.init()
         await driver.show(rig.buf)
+        await driver.ready()
         rig.scribble((0, 0, 64, 16), 4)
         assert driver.start_refresh(rig.buf, (0, 0, 64, 16)) == (0, 0, 64, 16)
         rig.expect((0, 0, 64, 16))
@@ -193,7 +261,11 @@ def test_drawing_during_a_refresh_keeps_old_image_right():
 
     rig = run(scenario)
     assert rig.mismatches() == 0
-    assert rig.model.violations == []  # the model checks RAM 0x26 against the glass
+    assert rig.model.violations == []
+
+
+def test_drawing_during_a_refresh_keeps_old_image_right():
+    drawing_during_a_refresh(run)
 
 
 def test_partial_bytes_grow_with_the_window():
@@ -284,34 +356,52 @@ def test_deep_sleep_then_wake_on_show():
     assert (rig.model.full_refreshes, rig.model.partial_refreshes) == (1, 1)
 
 
-def test_timeout_when_busy_stays_high():
+def busy_that_never_ends(run):
+    """Shared with the UC8151 (`run` is that controller's run()). A refresh past its deadline,
+    a panel stuck from its reset on, one stuck from a refresh on (the model's fault switches):
+    each wait ends in PanelTimeout naming its stage, feeding `keepalive` (the watchdog) at
+    every poll meanwhile, however long the deadline; a reset once BUSY works again recovers,
+    with a full refresh."""
+    feeds = [0, None, 0]  # how many, ms of the last, longest gap: no list of thousands
+
     async def scenario(rig):
-        driver, model = rig.driver, rig.model
+        driver, model, clock = rig.driver, rig.model, rig.clock
+
+        def keepalive():
+            if feeds[1] is not None:
+                feeds[2] = max(feeds[2], clock.now - feeds[1])
+            feeds[0], feeds[1] = feeds[0] + 1, clock.now
+
+        driver.keepalive = keepalive
         await driver.init()
-        model.full_ms = 60_000
-        started = rig.clock.now
-        failure = None
-        try:
-            await driver.show(rig.buf)
-        except PanelTimeout as error:
-            failure = error
-        assert isinstance(failure, OSError)  # PanelTimeout is an OSError
-        assert rig.clock.now - started >= driver.FULL_TIMEOUT_MS
-        assert rig.clock.now - started < model.full_ms
-        model.full_ms, model.stuck_busy = 1400, True
-        try:
-            await driver.init()
-        except PanelTimeout:
-            pass
-        else:
-            raise AssertionError("no PanelTimeout")
-        model.stuck_busy = False
-        await driver.init()  # recovered: the reset ends the long refresh
-        assert await driver.show(rig.buf, (0, 0, 8, 8)) == (0, 0, 296, 128)  # full again
+        full_ms, model.full_ms = model.full_ms, 60_000
+        started = clock.now
+        assert issubclass(PanelTimeout, OSError)
+        message = await timeout_message(driver.show(rig.buf))
+        assert message.startswith(driver.NAME) and "refresh deadline" in message, message
+        assert driver.FULL_TIMEOUT_MS <= clock.now - started < model.full_ms
+        model.full_ms, model.stuck_busy = full_ms, True
+        assert "reset deadline" in await timeout_message(driver.init())
+        model.stuck_busy, model.stick_on_refresh = False, True
+        await driver.init()  # BUSY works again: the reset ends the long refresh
+        started = clock.now
+        assert "refresh deadline" in await timeout_message(driver.show(rig.buf, (0, 0, 8, 8)))
+        assert clock.now - started >= driver.FULL_TIMEOUT_MS  # the first refresh is full
+        assert model.stuck_busy  # the switch stuck BUSY for good
+        model.stuck_busy = model.stick_on_refresh = False
+        await driver.init()
+        whole = (0, 0, driver.width, driver.height)
+        assert await driver.show(rig.buf, (0, 0, 8, 8)) == whole  # full again
 
     rig = run(scenario)
     assert rig.model.violations == []
-    assert rig.model.full_refreshes == 2
+    assert rig.model.full_refreshes == 3
+    assert feeds[0] > 2 * rig.driver.FULL_TIMEOUT_MS // rig.driver.BUSY_POLL_MS
+    assert feeds[2] <= 3 * rig.driver.BUSY_POLL_MS, feeds[2]
+
+
+def test_timeout_when_busy_stays_high():
+    busy_that_never_ends(run)
 
 
 def raises(call, kind):
@@ -331,20 +421,40 @@ def test_bad_arguments_raise():
 
         assert raises(construct, ValueError), size
 
-    async def scenario(rig):
-        driver = rig.driver
-        assert raises(lambda: driver.start_refresh(rig.buf), OSError)  # before init()
-        await driver.init()
-        assert raises(lambda: driver.start_refresh(bytearray(10)), ValueError)
-        await driver.show(rig.buf)
-        for region in ((0, 0, 0, 10), (300, 0, 10, 10), (0, -20, 10, 10)):
+    assert run(refusals).model.violations == []
 
-            def start(region=region):
-                return driver.start_refresh(rig.buf, region)
 
-            assert raises(start, ValueError), region
+async def refusals(rig):
+    """Shared with the UC8151: a refresh before init() raises OSError; after it, a short
+    buffer and empty or off-glass regions raise ValueError."""
+    driver = rig.driver
+    assert raises(lambda: driver.start_refresh(rig.buf), OSError)
+    await driver.init()
+    assert raises(lambda: driver.start_refresh(bytearray(10)), ValueError)
+    await driver.show(rig.buf)
+    await driver.ready()
+    for region in ((0, 0, 0, 10), (300, 0, 10, 10), (0, -20, 10, 10)):
 
-    assert run(scenario).model.violations == []
+        def start(region=region):
+            return driver.start_refresh(rig.buf, region)
+
+        assert raises(start, ValueError), region
+
+
+def raw(rig, command, data=b""):
+    """Bytes through the driver's transport, skipping its protocol (and BUSY guard)."""
+    rig.driver._send(0, bytes((command,)))
+    if data:
+        rig.driver._send(1, bytes(data))
+
+
+async def timeout_message(coroutine):
+    """The PanelTimeout message of awaiting `coroutine`, or "" if it ends normally."""
+    try:
+        await coroutine
+    except PanelTimeout as error:
+        return str(error)
+    return ""
 
 
 def test_framebuf_drawing_reaches_the_glass():

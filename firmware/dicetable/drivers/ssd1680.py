@@ -10,12 +10,13 @@ moves only pixels where RAM 0x24 (new image) differs from RAM 0x26 (old image). 
 keeps what the glass shows (`_shown`, RAM format) and fills 0x26 from it, so the app may draw
 into its buffer while the panel is still refreshing. The refresh budget (refresh_budget.py)
 turns a partial into a full after `partials_per_full` partials and holds a refresh back until
-`min_interval_ms` after the start of the last one.
+`min_interval_ms` after the start of the last one. The bus, BUSY deadlines and the refresh
+cycle are shared with the UC8151 driver (panel_bus.py).
 """
 
 from micropython import const
 
-from dicetable.drivers.refresh_budget import RefreshBudget
+from dicetable.drivers.panel_bus import PanelBus, byte_table
 
 # Commands (SSD1680/SSD1683 datasheets, command table).
 _DRIVER_OUTPUT = const(0x01)
@@ -57,7 +58,6 @@ _REFRESH_PARTIAL = const(_REFRESH_FULL | _MODE_2)
 
 _MONO_VLSB = const(0)  # framebuf's format numbers (the same on every port)
 _MONO_HLSB = const(3)
-_RESET_PULSE_MS = const(10)  # RES# low, then settle: the 10 ms the panel makers' specs ask
 
 # Sent once after SW reset.
 _INIT_296x128 = (
@@ -101,24 +101,20 @@ _PANELS = {
 }
 
 
-class PanelTimeout(OSError):
-    """BUSY stayed high past its deadline: the panel is unplugged, unpowered or broken."""
-
-
-class SSD1680:
+class SSD1680(PanelBus):
     """Timing defaults (ms): the 2.9" glass takes about 1400 for a full refresh and 300 for a
-    partial at room temperature; cold glass runs longer waveforms, hence the margins.
-    `BUSY_POLL_MS` is how often BUSY is read while the asyncio loop runs other tasks. Refresh
-    budget defaults, unless the board sets them: the OTP mode-2 waveform is the glass maker's
-    own and ghosts little, so 20 partials; no minimum interval beyond BUSY itself (a partial
-    already takes 300 ms)."""
+    partial at room temperature; cold glass runs longer waveforms, hence the margins. BUSY is
+    active high. Refresh budget defaults, unless the board sets them: the OTP mode-2 waveform
+    is the glass maker's own and ghosts little, so 20 partials; no minimum interval beyond
+    BUSY itself (a partial already takes 300 ms). The rest is in panel_bus.py."""
 
+    NAME = "SSD1680"
+    BUSY_LEVEL = 1
     FULL_TIMEOUT_MS = 6000
     PARTIAL_TIMEOUT_MS = 2500
-    RESET_TIMEOUT_MS = 500
-    BUSY_POLL_MS = 10
     PARTIALS_PER_FULL = 20
     MIN_INTERVAL_MS = 0
+    SLEEP = (_DEEP_SLEEP, b"\x01")  # mode 1: a few uA, RAM kept
 
     def __init__(
         self,
@@ -136,95 +132,34 @@ class SSD1680:
         panel = _PANELS.get((width, height))
         if panel is None:
             raise ValueError("SSD1680: no panel of %dx%d" % (width, height))
-        self.FORMAT, self._init_sequence, self._full_sequence, self._partial_sequence = panel
-        self.width, self.height, self.BUFFER_SIZE = width, height, width * height // 8
-        self._spi, self._cs, self._dc, self._rst, self._busy_pin = spi, cs, dc, rst, busy
-        self._clock = clock
-        cs.init(cs.OUT, value=1)
-        dc.init(dc.OUT, value=0)
-        rst.init(rst.OUT, value=1)
-        busy.init(busy.IN)
-        self.budget = RefreshBudget(
-            clock.ticks_diff,
-            self.PARTIALS_PER_FULL if partials_per_full is None else partials_per_full,
-            self.MIN_INTERVAL_MS if min_interval_ms is None else min_interval_ms,
+        super().__init__(
+            spi, cs, dc, rst, busy, clock, width, height, partials_per_full, min_interval_ms
         )
+        self.FORMAT, self._init_sequence, self._full_sequence, self._partial_sequence = panel
         self._vertical = vertical = self.FORMAT == _MONO_VLSB
         self._stride = width if vertical else width // 8  # buffer bytes from one row to the next
         self._shown = bytearray(self.BUFFER_SIZE)  # what the glass shows, in RAM format
         self._row = bytearray(self._stride)
-        self._command_byte = bytearray(1)
         self._arguments = bytearray(4)
         arguments = memoryview(self._arguments)
         self._one_argument, self._two_arguments = arguments[:1], arguments[:2]
-        self._table = bytearray(256)  # UI byte -> RAM byte
-        for value in range(256):
-            bits = value
-            if vertical:
-                bits = (bits & 0xF0) >> 4 | (bits & 0x0F) << 4
-                bits = (bits & 0xCC) >> 2 | (bits & 0x33) << 2
-                bits = (bits & 0xAA) >> 1 | (bits & 0x55) << 1
-            self._table[value] = bits ^ 0xFF
-        self._shown_valid = False  # glass content unknown until a full refresh ends
+        self._table = byte_table(vertical, True)  # UI byte -> RAM byte
         self._ram_stale = True  # controller RAM not known to hold `_shown`
         self._lagging = None  # window where RAM 0x26 is still behind the glass
-        self._asleep = True  # state unknown: init() starts with a hardware reset
-        self._refreshing = False
-        self.last_full = False  # the kind of the last refresh started (the budget may upgrade)
-        self._deadline = 0
-        self.bytes_sent = 0
 
     async def init(self):
         """Hardware reset (also the way out of deep sleep), SW reset and set-up. The glass keeps
         its image; the next refresh rewrites the controller's RAM."""
-        self._rst(0)
-        await self._clock.sleep_ms(_RESET_PULSE_MS)
-        self._rst(1)
-        await self._clock.sleep_ms(_RESET_PULSE_MS)
-        await self._wait_idle(self._after(self.RESET_TIMEOUT_MS), "reset")
+        await self._hardware_reset()
         self._command(_SW_RESET)
         await self._wait_idle(self._after(self.RESET_TIMEOUT_MS), "reset")
         for command, data in self._init_sequence:
             self._command(command, data)
-        self._asleep = self._refreshing = False
+        self._asleep = False
         self._ram_stale = True
 
-    async def show(self, buf, region=None, full=False):
-        """Refresh from `buf` and wait, waking the panel if asleep; `region` (x, y, w, h) asks
-        for a partial. Returns the window refreshed, widened to whole RAM bytes (8 pixels along
-        the sources). The first refresh after power-up or a timeout is full; the first after a
-        wake-up sends the whole image; so is one the refresh budget calls for."""
-        if self._asleep:
-            await self.init()
-        await self.ready()
-        window = self.start_refresh(buf, region, full)
-        await self.finish()
-        return window
-
-    def busy(self):
-        return self._busy_pin() == 1
-
-    async def ready(self):
-        """Wait until a refresh may start: the last one ended, the budget's interval passed."""
-        await self.finish()
-        clock = self._clock
-        wait = self.budget.wait_ms(clock.ticks_ms())
-        if wait > 0:
-            await clock.sleep_ms(wait)
-
-    def start_refresh(self, buf, region=None, full=False):
-        """Send the image and start a refresh without waiting. Returns the window, or None if
-        the panel is busy or it is too soon (nothing sent): then `await ready()` and try again."""
-        if self._asleep:
-            raise OSError("SSD1680: asleep, await init() first")
-        if len(buf) < self.BUFFER_SIZE:
-            raise ValueError("SSD1680: buffer smaller than BUFFER_SIZE")
+    def _send_refresh(self, buf, window, full):
         whole = (0, 0, self.width, self.height)
-        window = whole if region is None else self._align(region)
-        now = self._clock.ticks_ms()
-        if self.busy() or self.budget.wait_ms(now):
-            return None
-        full = full or not self._shown_valid or self.budget.full_due()
         if full or self._ram_stale:
             window = whole
         if full:  # the new image into both planes: it is the next partial's old image
@@ -238,58 +173,9 @@ class SSD1680:
         for command, data in self._full_sequence if full else self._partial_sequence:
             self._command(command, data)
         self._command(_MASTER_ACTIVATION)
-        self._deadline = self._after(self.FULL_TIMEOUT_MS if full else self.PARTIAL_TIMEOUT_MS)
-        self.budget.started(now, full)
         self._lagging = None if full else window
-        self._refreshing, self._shown_valid, self._ram_stale = True, False, False
-        self.last_full = full
+        self._ram_stale = False
         return window
-
-    async def finish(self):
-        """Wait until the panel is idle: the refresh in progress (if any) has ended and the
-        panel has powered itself down. Raises PanelTimeout; the next refresh is then full."""
-        if self._asleep:
-            return
-        refreshing, self._refreshing = self._refreshing, False
-        deadline = self._deadline if refreshing else self._after(self.RESET_TIMEOUT_MS)
-        await self._wait_idle(deadline, "refresh" if refreshing else "idle")
-        self._shown_valid = self._shown_valid or refreshing
-
-    async def sleep(self):
-        """Deep sleep (mode 1: a few uA, RAM kept). Only a hardware reset wakes the controller:
-        `init()`, which `show` calls by itself."""
-        if not self._asleep:
-            await self.finish()
-            self._command(_DEEP_SLEEP, b"\x01")
-            self._asleep = True
-
-    def deinit(self):
-        """Leave the panel in deep sleep if it is idle; the pins belong to the board."""
-        if not self._asleep and not self.busy():
-            self._command(_DEEP_SLEEP, b"\x01")
-        self._asleep = True
-
-    def _align(self, region):
-        x, y, w, h = region
-        left, top = max(x, 0), max(y, 0)
-        right, bottom = min(x + w, self.width), min(y + h, self.height)
-        if right <= left or bottom <= top:
-            raise ValueError("SSD1680: region %r is empty or off the glass" % (region,))
-        if self._vertical:  # sources run down the landscape image
-            top, bottom = top & ~7, (bottom + 7) & ~7
-        else:
-            left, right = left & ~7, (right + 7) & ~7
-        return left, top, right - left, bottom - top
-
-    def _after(self, ms):
-        return self._clock.ticks_add(self._clock.ticks_ms(), ms)
-
-    async def _wait_idle(self, deadline, stage):
-        clock = self._clock
-        while self.busy():
-            if clock.ticks_diff(deadline, clock.ticks_ms()) <= 0:
-                raise PanelTimeout("SSD1680: BUSY still high at the %s deadline" % stage)
-            await clock.sleep_ms(self.BUSY_POLL_MS)
 
     def _write_plane(self, command, window, buf):
         # One RAM plane for a landscape window. `buf` None: send `_shown` as it is; else convert
@@ -332,20 +218,3 @@ class SSD1680:
         self._command(_RAM_Y_COUNTER, self._two_arguments)
         arguments[0] = x_first
         self._command(_RAM_X_COUNTER, self._one_argument)
-
-    def _command(self, command, data=None):
-        # The protocol chokepoint: every command goes through here, never while BUSY.
-        if self.busy():
-            raise OSError("SSD1680: command 0x%02x while BUSY" % command)
-        self._command_byte[0] = command
-        self._send(0, self._command_byte)
-        if data is not None:
-            self._send(1, data)
-
-    def _send(self, is_data, payload):
-        # The transport: the only code that touches DC, CS and the SPI bus.
-        self._dc(is_data)
-        self._cs(0)
-        self._spi.write(payload)
-        self._cs(1)
-        self.bytes_sent += len(payload)

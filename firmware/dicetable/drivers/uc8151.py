@@ -17,11 +17,12 @@ BUSY is active LOW on this controller (BUSY_N). Each refresh runs between power 
 `ready()`) and power off (POF, in `finish()`): nothing is left powered if the app never comes
 back. The refresh budget (refresh_budget.py) turns a partial into a full after
 `partials_per_full` partials and holds a refresh back until `min_interval_ms` after the last.
+The bus, BUSY deadlines and the refresh cycle are shared with the SSD1680 driver (panel_bus.py).
 """
 
 from micropython import const
 
-from dicetable.drivers.refresh_budget import RefreshBudget
+from dicetable.drivers.panel_bus import PanelBus, byte_table
 
 # Commands (UC8151 datasheet, command table).
 _PANEL_SETTING = const(0x00)  # PSR
@@ -104,29 +105,25 @@ _MONO_VLSB = const(0)  # framebuf's format number (the same on every port)
 _WIDTH = const(296)  # landscape: gates
 _HEIGHT = const(128)  # landscape: sources
 _LINE_BYTES = const(16)  # RAM bytes per gate line
-_RESET_PULSE_MS = const(10)  # RES# low, then settle
 
 
-class PanelTimeout(OSError):
-    """BUSY stayed low past its deadline: the panel is unplugged, unpowered or broken."""
-
-
-class UC8151:
+class UC8151(PanelBus):
     """Timing defaults (ms): the OTP full refresh takes about 4700 at room temperature and far
     longer on cold glass; our partial waveform takes 300 whatever the temperature; power on is
-    the booster's three 10 ms soft-start phases. `BUSY_POLL_MS` is how often BUSY is read while
-    the asyncio loop runs other tasks. Refresh budget defaults, unless the board sets them:
-    `PARTIALS_PER_FULL` is the UI planner's own budget (ui/refresh.py), and `MIN_INTERVAL_MS`
-    keeps a held key from driving the glass more than twice a second."""
+    the booster's three 10 ms soft-start phases. BUSY is active low (BUSY_N). Refresh budget
+    defaults, unless the board sets them: `PARTIALS_PER_FULL` is the UI planner's own budget
+    (ui/refresh.py), and `MIN_INTERVAL_MS` keeps a held key from driving the glass more than
+    twice a second. The rest is in panel_bus.py."""
 
+    NAME = "UC8151"
+    BUSY_LEVEL = 0
     FULL_TIMEOUT_MS = 15000
     PARTIAL_TIMEOUT_MS = 2000
     POWER_TIMEOUT_MS = 500
-    RESET_TIMEOUT_MS = 500
-    BUSY_POLL_MS = 10
     PARTIALS_PER_FULL = 12
     MIN_INTERVAL_MS = 500
     FORMAT = _MONO_VLSB
+    SLEEP = (_DEEP_SLEEP, _SLEEP_CHECK)
 
     def __init__(
         self,
@@ -143,60 +140,23 @@ class UC8151:
     ):
         if (width, height) != (_WIDTH, _HEIGHT):
             raise ValueError("UC8151: no panel of %dx%d" % (width, height))
-        self.width, self.height, self.BUFFER_SIZE = width, height, width * height // 8
-        self._spi, self._cs, self._dc, self._rst, self._busy_pin = spi, cs, dc, rst, busy
-        self._clock = clock
-        cs.init(cs.OUT, value=1)
-        dc.init(dc.OUT, value=0)
-        rst.init(rst.OUT, value=1)
-        busy.init(busy.IN)
-        self.budget = RefreshBudget(
-            clock.ticks_diff,
-            self.PARTIALS_PER_FULL if partials_per_full is None else partials_per_full,
-            self.MIN_INTERVAL_MS if min_interval_ms is None else min_interval_ms,
+        super().__init__(
+            spi, cs, dc, rst, busy, clock, width, height, partials_per_full, min_interval_ms
         )
         self._shown = bytearray(self.BUFFER_SIZE)  # what the glass shows, in RAM order
         self._row = bytearray(_LINE_BYTES)
-        self._command_byte = bytearray(1)
         self._window = bytearray(7)  # PTL arguments
-        self._table = bytearray(256)  # UI byte -> RAM byte: bit-reversed
-        for value in range(256):
-            bits = (value & 0xF0) >> 4 | (value & 0x0F) << 4
-            bits = (bits & 0xCC) >> 2 | (bits & 0x33) << 2
-            self._table[value] = (bits & 0xAA) >> 1 | (bits & 0x55) << 1
-        self._shown_valid = False  # glass content unknown until a full refresh ends
-        self._asleep = True  # state unknown: init() starts with a hardware reset
-        self._powered = self._refreshing = False
-        self.last_full = False  # the kind of the last refresh started (the budget may upgrade)
-        self._deadline = 0
-        self.bytes_sent = 0
+        self._table = byte_table(True, False)  # UI byte -> RAM byte: bit-reversed
+        self._powered = False
 
     async def init(self):
         """Hardware reset (also the way out of deep sleep) and set-up, waveform tables included.
         The glass keeps its image, and `_shown` still knows it: partials go on working."""
-        self._rst(0)
-        await self._clock.sleep_ms(_RESET_PULSE_MS)
-        self._rst(1)
-        await self._clock.sleep_ms(_RESET_PULSE_MS)
-        self._powered = self._refreshing = False  # a reset powers the panel down
-        await self._wait_idle(self._after(self.RESET_TIMEOUT_MS), "reset")
+        self._powered = False  # a reset powers the panel down
+        await self._hardware_reset()
         for command, data in _INIT:
             self._command(command, data)
         self._asleep = False
-
-    async def show(self, buf, region=None, full=False):
-        """Refresh from `buf` and wait, waking the panel if asleep; `region` (x, y, w, h) asks
-        for a partial. Returns the window refreshed (y widened to whole bytes of 8 sources), the
-        whole panel when the refresh was full."""
-        if self._asleep:
-            await self.init()
-        await self.ready()
-        window = self.start_refresh(buf, region, full)
-        await self.finish()
-        return window
-
-    def busy(self):
-        return self._busy_pin() == 0
 
     async def ready(self):
         """Wait until a refresh may start: the last one ended, the budget's interval passed,
@@ -205,32 +165,17 @@ class UC8151:
             await self.finish()
         else:
             await self._wait_idle(self._after(self.RESET_TIMEOUT_MS), "idle")
-        clock = self._clock
-        wait = self.budget.wait_ms(clock.ticks_ms())
-        if wait > 0:
-            await clock.sleep_ms(wait)
+        await self._budget_pause()
         if not self._powered:
             self._command(_POWER_ON)
             self._powered = True
             await self._wait_idle(self._after(self.POWER_TIMEOUT_MS), "power on")
 
-    def start_refresh(self, buf, region=None, full=False):
-        """Send the image and start a refresh without waiting. Returns the window, or None when
-        the panel is not ready (busy, powered off, or too soon): `await ready()` and try again."""
-        if self._asleep:
-            raise OSError("UC8151: asleep, await init() first")
-        if len(buf) < self.BUFFER_SIZE:
-            raise ValueError("UC8151: buffer smaller than BUFFER_SIZE")
-        whole = (0, 0, _WIDTH, _HEIGHT)
-        window = whole if region is None else self._align(region)
-        now = self._clock.ticks_ms()
-        if self.busy() or not self._powered or self.budget.wait_ms(now):
-            return None
-        full = full or not self._shown_valid or self.budget.full_due()
+    def _send_refresh(self, buf, window, full):
         for command, data in _SETUP_FULL if full else _SETUP_PARTIAL:
             self._command(command, data)
         if full:  # the OTP waveform drives every pixel from the new image alone
-            window = whole
+            window = (0, 0, _WIDTH, _HEIGHT)
             self._command(_PARTIAL_OUT)
         else:  # old data first: the waveform moves only pixels where old and new differ
             self._command(_PARTIAL_IN)
@@ -239,32 +184,16 @@ class UC8151:
         self._write_plane(_DATA_NEW, window, buf)
         self._command(_DATA_STOP)
         self._command(_REFRESH)
-        self._deadline = self._after(self.FULL_TIMEOUT_MS if full else self.PARTIAL_TIMEOUT_MS)
-        self.budget.started(now, full)
-        self._refreshing, self._shown_valid, self.last_full = True, False, full
         return window
 
     async def finish(self):
         """Wait until the refresh in progress (if any) has ended, then power the panel off.
         Raises PanelTimeout; the next refresh is then full."""
-        if self._asleep:
-            return
-        refreshing, self._refreshing = self._refreshing, False
-        deadline = self._deadline if refreshing else self._after(self.RESET_TIMEOUT_MS)
-        await self._wait_idle(deadline, "refresh" if refreshing else "idle")
-        self._shown_valid = self._shown_valid or refreshing
-        if self._powered:
+        await super().finish()
+        if self._powered and not self._asleep:
             self._command(_POWER_OFF)
             self._powered = False
             await self._wait_idle(self._after(self.POWER_TIMEOUT_MS), "power off")
-
-    async def sleep(self):
-        """Deep sleep (powered off first). Only a hardware reset wakes the controller: `init()`,
-        which `show` calls by itself."""
-        if not self._asleep:
-            await self.finish()
-            self._command(_DEEP_SLEEP, _SLEEP_CHECK)
-            self._asleep = True
 
     def deinit(self):
         """Leave the panel unpowered, in deep sleep if it was already off; the pins belong to
@@ -275,15 +204,6 @@ class UC8151:
             else:
                 self._command(_DEEP_SLEEP, _SLEEP_CHECK)
         self._asleep = True
-
-    def _align(self, region):
-        x, y, w, h = region
-        left, top = max(x, 0), max(y, 0)
-        right, bottom = min(x + w, _WIDTH), min(y + h, _HEIGHT)
-        if right <= left or bottom <= top:
-            raise ValueError("UC8151: region %r is empty or off the glass" % (region,))
-        top, bottom = top & ~7, (bottom + 7) & ~7  # sources run down the landscape image
-        return left, top, right - left, bottom - top
 
     def _set_window(self, window):
         # PTL: sources first (bits 2-0 of the start 0, of the end 1: whole bytes), then gates
@@ -296,16 +216,6 @@ class UC8151:
         arguments[4], arguments[5] = last >> 8, last & 0xFF
         arguments[6] = 1
         self._command(_PARTIAL_WINDOW, arguments)
-
-    def _after(self, ms):
-        return self._clock.ticks_add(self._clock.ticks_ms(), ms)
-
-    async def _wait_idle(self, deadline, stage):
-        clock = self._clock
-        while self.busy():
-            if clock.ticks_diff(deadline, clock.ticks_ms()) <= 0:
-                raise PanelTimeout("UC8151: BUSY still low at the %s deadline" % stage)
-            await clock.sleep_ms(self.BUSY_POLL_MS)
 
     def _write_plane(self, command, window, buf):
         # One data plane for a landscape window, gate line by gate line. `buf` None: send
@@ -327,20 +237,3 @@ class UC8151:
             for offset in range(count):
                 row[offset] = shown[base + offset]
             self._send(1, row)
-
-    def _command(self, command, data=None):
-        # The protocol chokepoint: every command goes through here, never while BUSY.
-        if self.busy():
-            raise OSError("UC8151: command 0x%02x while BUSY" % command)
-        self._command_byte[0] = command
-        self._send(0, self._command_byte)
-        if data is not None:
-            self._send(1, data)
-
-    def _send(self, is_data, payload):
-        # The transport: the only code that touches DC, CS and the SPI bus.
-        self._dc(is_data)
-        self._cs(0)
-        self._spi.write(payload)
-        self._cs(1)
-        self.bytes_sent += len(payload)

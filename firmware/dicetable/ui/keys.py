@@ -7,7 +7,7 @@ events as small tuples `(kind, key)`, e.g. `(PRESS, OK)` or `(REPEAT, DOWN)`.
 3-button boards have no UP/DOWN: their outer buttons are PREV and NEXT, which are the same keys
 as LEFT and RIGHT, and BACK comes from a long press of OK or a chord (see DESIGN.md).
 
-Event kinds (what `dicetable.drivers.buttons` emits; the table there says exactly when):
+Event kinds (what `dicetable.drivers.press_classifier` emits; its table says exactly when):
 
 | kind    | meaning                                                            |
 |---------|--------------------------------------------------------------------|

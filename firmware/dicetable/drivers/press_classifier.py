@@ -1,4 +1,4 @@
-"""Buttons: a pure press classifier, a bounded event queue and the task that samples the pins.
+"""Buttons, the pure part: physical button levels in, logical key events out.
 
 `PressClassifier` is a state machine fed with `update(now_ms, pressed)` (bit i of `pressed` set
 while physical button i is down, raw and bouncing). It maps physical buttons to logical keys
@@ -37,12 +37,13 @@ carry on independently):
 So every PRESS of a button is followed by exactly one RELEASE. DOUBLE comes right after the
 PRESS it qualifies (never suppresses the single press); screens that don't want it ignore it.
 
-`ButtonScanner` samples the pins from an asyncio task that pin interrupts wake through a
-ThreadSafeFlag: it samples every 5 ms only while a button is down or a timer above runs.
+The pins, their interrupts and the sampling task are drivers/button_scanner.py's job; the queue
+is drivers/event_ring.py.
 """
 
 from micropython import const
-import asyncio
+
+from dicetable.drivers.event_ring import QUEUE_LEN, EventRing
 
 # Event kinds: the values of dicetable.ui.keys, repeated because drivers may not import ui/
 # (test_buttons checks they agree).
@@ -64,10 +65,6 @@ _REPEAT_DELAY_MS = const(500)
 _REPEAT_MS = const(150)
 _DOUBLE_MS = const(400)
 _STUCK_MS = const(10000)
-# Queue depth: a person cannot get 16 events ahead of a screen that answers in 25 ms.
-_QUEUE_LEN = const(16)
-# Sampling period: well inside the debounce time, and a negligible load on the loop.
-_SCAN_MS = const(5)
 # One bit per button in an int that must stay a small int on the device.
 _MAX_BUTTONS = const(30)
 
@@ -79,46 +76,6 @@ _HELD = const(2)  # down, PRESS of _active[i] sent
 _PARTNER = const(3)  # down, second button of a chord; the first one carries the chord key
 _DONE = const(4)  # down, but its press was ended by its chord partner: wait for release
 _IGNORED = const(5)  # stuck (reported) or down since start: no events until released
-
-
-class EventRing:
-    """Bounded FIFO of events, allocated once.
-
-    When full, `put` drops the oldest event and counts it in `dropped`: a screen that fell
-    behind should act on the newest presses, and the counter shows that it happened.
-    """
-
-    def __init__(self, capacity=_QUEUE_LEN):
-        if capacity < 1:
-            raise ValueError("event queue capacity must be at least 1")
-        self._slots: list = [None] * capacity
-        self._head = 0
-        self.count = 0
-        self.dropped = 0
-
-    def __len__(self):
-        return self.count
-
-    def put(self, event):
-        size = len(self._slots)
-        if self.count == size:
-            self._head = (self._head + 1) % size
-            self.count -= 1
-            self.dropped += 1
-        self._slots[(self._head + self.count) % size] = event
-        self.count += 1
-
-    def get(self):
-        """The oldest event, or None when empty."""
-        if not self.count:
-            return None
-        event = self._slots[self._head]
-        self._head = (self._head + 1) % len(self._slots)
-        self.count -= 1
-        return event
-
-    def clear(self):
-        self._head = self.count = 0
 
 
 class PressClassifier:
@@ -137,7 +94,7 @@ class PressClassifier:
         long_map=(),
         chords=(),
         repeat_keys=_ARROWS,
-        capacity=_QUEUE_LEN,
+        capacity=QUEUE_LEN,
         debounce_ms=_DEBOUNCE_MS,
         chord_ms=_CHORD_MS,
         long_ms=_LONG_MS,
@@ -358,181 +315,3 @@ def _check_button(button, count):
     if not 0 <= button < count:
         raise ValueError("button %r out of range 0..%d" % (button, count - 1))
     return button
-
-
-class LoopFlag:
-    """asyncio.ThreadSafeFlag's contract (set, self-clearing wait) for pins whose "interrupts"
-    run in the event loop's own thread: CPython (which has no ThreadSafeFlag), a browser, the
-    simulator's fake pins. A real IRQ must use ThreadSafeFlag."""
-
-    def __init__(self):
-        self._event = asyncio.Event()
-
-    def set(self):
-        self._event.set()
-
-    async def wait(self):
-        await self._event.wait()
-        self._event.clear()
-
-
-def _flag_class(chosen):
-    if chosen is not None:
-        return chosen
-    return getattr(asyncio, "ThreadSafeFlag", LoopFlag)
-
-
-class ButtonScanner:
-    """Samples the board's button pins and queues the classifier's events for the app.
-
-    pins: objects with `value()`, one per physical button in the classifier's order, built by
-    the caller from the board data (inputs with pull-ups: a pressed button reads 0 when
-    `active_low`). The scanner keeps them for its lifetime.
-
-    Interrupts (`irq_trigger` non-zero: the pins' IRQ_FALLING | IRQ_RISING): every edge sets a
-    flag from the pin's IRQ: asyncio.ThreadSafeFlag unless `flag_class` says otherwise (see
-    LoopFlag). The task sleeps on that flag while no button is down
-    and no timer (debounce, chord, long press, repeat, stuck) runs, so an idle device makes no
-    wake-ups at all; from the first edge on it samples every `period_ms` (5 ms) until the
-    classifier is quiet again. A stuck button, once reported, is not sampled either: its
-    release is an edge. With `irq_trigger` 0 (pins without interrupts) it samples every
-    `period_ms` all the time. Buttons already down when the task starts are ignored until
-    released (they chose the boot mode).
-
-    Events wait in the classifier's EventRing; when it is full the oldest is dropped (`dropped`
-    counts them). `start()` runs `run()` as a task (call it inside the running event loop);
-    `deinit()` stops it and detaches the IRQs. The app awaits `get()` (as with an
-    asyncio.Queue) or `wait(timeout_ms)`, then takes events with `get_nowait()`. If the task
-    fails, `check()` raises its error in the app, so a dead scanner is a crash, not a deaf
-    device.
-    """
-
-    def __init__(
-        self,
-        pins,
-        classifier,
-        clock,
-        active_low=True,
-        period_ms=_SCAN_MS,
-        irq_trigger=0,
-        flag_class=None,
-    ):
-        if len(pins) != classifier.count:
-            raise ValueError("%d pins for %d buttons" % (len(pins), classifier.count))
-        self._pins = tuple(pins)
-        self._classifier = classifier
-        self._clock = clock
-        self._pressed_level = 0 if active_low else 1
-        self._period_ms = period_ms
-        self._trigger = irq_trigger
-        self._flag_class = _flag_class(flag_class)
-        self._flag = self._flag_class()
-        self._on_edge = self._edge  # bound once: the IRQ handler must not allocate
-        self._ready = asyncio.Event()
-        self._task = None
-        self.error = None
-
-    @property
-    def dropped(self):
-        return self._classifier.events.dropped
-
-    def pending(self):
-        """Number of events waiting."""
-        return self._classifier.events.count
-
-    def start(self):
-        if self._task is None:
-            self.error = None
-            # New each time: on CPython an Event belongs to the loop that first waited on it.
-            self._flag = self._flag_class()
-            self._ready = asyncio.Event()
-            if self._trigger:
-                for pin in self._pins:
-                    pin.irq(handler=self._on_edge, trigger=self._trigger)
-            self._task = asyncio.create_task(self.run())
-        return self
-
-    def deinit(self):
-        if self._task is not None:
-            self._task.cancel()
-            self._task = None
-        if self._trigger:
-            for pin in self._pins:
-                pin.irq(handler=None)
-
-    def _edge(self, pin):
-        # Runs in IRQ context: set the flag, nothing else.
-        self._flag.set()
-
-    def read(self):
-        """Bit i set while button i reads pressed now (raw, no debounce)."""
-        pins = self._pins
-        level = self._pressed_level
-        pressed = 0
-        for i in range(len(pins)):
-            if pins[i].value() == level:
-                pressed |= 1 << i
-        return pressed
-
-    async def run(self):
-        """The sampling loop; never returns (cancel its task, or call deinit())."""
-        try:
-            await self._loop()
-        except Exception as exc:  # handed to the app by check()
-            self.error = exc
-            self._ready.set()
-
-    async def _loop(self):
-        clock = self._clock
-        classifier = self._classifier
-        update = classifier.update
-        events = classifier.events
-        wait_for_edge = self._flag.wait
-        classifier.ignore_held(clock.ticks_ms(), self.read())
-        while True:
-            if self._trigger and not classifier.timed:
-                await wait_for_edge()
-            update(clock.ticks_ms(), self.read())
-            if events.count:
-                self._ready.set()
-            if classifier.timed or not self._trigger:
-                await clock.sleep_ms(self._period_ms)
-
-    def check(self):
-        """Raise the error that stopped the sampling task, if any."""
-        if self.error is not None:
-            raise self.error
-
-    def get_nowait(self):
-        """The oldest event `(kind, key)`, or None."""
-        return self._classifier.events.get()
-
-    async def get(self):
-        """Wait for the next event `(kind, key)`."""
-        events = self._classifier.events
-        while not events.count:
-            self._ready.clear()
-            await self._ready.wait()
-            self.check()
-        return events.get()
-
-    async def wait(self, timeout_ms=-1):
-        """Until an event is queued, the task failed, or `timeout_ms` passed on the injected
-        clock (-1: no limit). Returns the number of events waiting."""
-        events = self._classifier.events
-        if events.count or self.error is not None:
-            return events.count
-        self._ready.clear()
-        alarm = None
-        if timeout_ms >= 0:
-            alarm = asyncio.create_task(self._alarm(timeout_ms))
-        try:
-            await self._ready.wait()
-        finally:
-            if alarm is not None:
-                alarm.cancel()
-        return events.count
-
-    async def _alarm(self, ms):
-        await self._clock.sleep_ms(ms)
-        self._ready.set()
