@@ -13,7 +13,7 @@ from dicetable.core import journal
 from dicetable.core.errors import IllegalAction
 from dicetable.core.protocol import CHANCE
 from dicetable.core.session import Session
-from dicetable.games import dicetrip, dicetrip_bot
+from dicetable.games import dicetrip, dicetrip_plan
 from dicetable.games import dicetrip_data as data
 from dicetable.games import dicetrip_route as route
 from dicetable.games.dicetrip_route import CROSSED, EMPTY
@@ -380,12 +380,12 @@ def test_bots_and_hints_choose_only_legal_actions(opts, data_):
 
 def test_the_plan_is_a_simple_path_along_roads():
     board = dicetrip.default_board()
-    plan = dicetrip_bot.plan_for(board)
+    plan = dicetrip_plan.plan_for(board)
     assert len(plan) == 20 and len(set(plan)) == 20
     for index in range(1, len(plan)):
         assert plan[index] in board.neighbours[plan[index - 1]]
-    assert dicetrip_bot.plan_for(board) is plan
-    assert [dicetrip_bot.rank(n) for n in (11, 16, 21, 66)] == [0, 5, 6, 35]
+    assert dicetrip_plan.plan_for(board) is plan
+    assert [dicetrip_plan.rank(n) for n in (11, 16, 21, 66)] == [0, 5, 6, 35]
 
 
 def _game(strengths, seed):

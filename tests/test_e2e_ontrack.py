@@ -2,14 +2,15 @@
 shape, tile with the 2-D cursor, way; merges and stars) for all 20 turns; the panel's final
 totals equal the engine's and the journal replays to the same sheets. With hints off every
 cursor starts on the first choice, so the presses walk the grid; a 3-button board gets there
-with PREV/NEXT alone. Dice-only mode ends on its own message."""
+with PREV/NEXT alone. Dice-only mode ends on its own message. Each person's sheet comes up
+with a full refresh."""
 
 import asyncio
 import os
 
 import pytest
 
-from dicetable.ui import keys
+from dicetable.ui import keys, refresh
 from dicetable.ui.screens import ResultsScreen
 from hostsim.autopilot import Autopilot
 from hostsim.device import SimDevice
@@ -76,3 +77,25 @@ def test_dice_only_game_through_buttons(tmp_path):
     replayed, report = replay_file(os.path.join(str(tmp_path), "last.jnl"))
     assert report.dropped == 0 and replayed.state.to_data() == state.to_data()
     assert len(replayed.state.history) == 40  # a roll and a "drawn" per turn
+
+
+def test_each_persons_sheet_comes_up_with_a_full_refresh(tmp_path):
+    # On the 400x300 panel the planner's own rules (most of the panel changed, the budget of
+    # partials) do not happen to make these refreshes full: the screen's break does.
+    device = SimDevice("sim400", str(tmp_path), seed=7)
+    refreshes = []
+
+    def on_refresh(app):
+        state = app.shell.game_state()
+        if state is not None:
+            sheet = (state.turn, app.shell.screen.shown_seat)
+            refreshes.append((sheet, app.last_refresh[0]))
+
+    device.app.on_refresh = on_refresh
+    asyncio.run(play(device, [], Autopilot("ontrack", {"players": 3, "bots": 1})))
+    assert isinstance(device.app.shell.screen, ResultsScreen)
+    handed = [
+        kind for index, (sheet, kind) in enumerate(refreshes[1:]) if sheet != refreshes[index][0]
+    ]
+    assert len(handed) >= 2 * 19  # each of the 2 people's sheets, every turn
+    assert handed == [refresh.FULL] * len(handed)

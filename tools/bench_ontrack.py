@@ -1,33 +1,54 @@
 """`make bench`, Christmas On Track: the bot's scores, heap for a whole game with UI (sheets and
 dice-only), work per action (the staged options a person is offered, the full legal listing of
 host tools, apply, the hint, a sheet render, final scoring) and e-ink bytes per cursor move and
-per turn (the figures of issue 4)."""
+refreshes per turn (the figures of issue 4).
 
+Per turn means one shared roll of a game of 2 people and a bot played by the autopilot: how many
+refreshes, how many of them full, and how many of those came at a hand-over (the panel turning
+to another person's sheet, or to a new turn), where a full refresh is meant to clean the ghosts.
+
+    .venv/bin/python tools/bench_ontrack.py [--parts strength,heap,work,panel] [--build DIR]
+"""
+
+import argparse
+import asyncio
+import os
+import subprocess
+import sys
+import tempfile
 import time
 
-import framebuf
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
 
-from dicetable.core.protocol import CHANCE
-from dicetable.core.session import Session
-from dicetable.games import ontrack
-from dicetable.ui import keys, sheet_ontrack
-from dicetable.ui.ontrack_choice import DIE, TILE, WAY
-from dicetable.ui.play_ontrack import OnTrackPlayScreen
+import hostsim  # noqa: E402,F401  (firmware and the framebuf shim on the path)
+from dicetable.core.protocol import CHANCE  # noqa: E402
+from dicetable.core.session import Session  # noqa: E402
+from dicetable.games import ontrack  # noqa: E402
+from dicetable.ui import keys, refresh, sheet_ontrack  # noqa: E402
+from dicetable.ui.ontrack_choice import DIE, TILE, WAY  # noqa: E402
+from dicetable.ui.play_ontrack import OnTrackPlayScreen  # noqa: E402
+from hostsim.autopilot import Autopilot  # noqa: E402
+from hostsim.device import SimDevice  # noqa: E402
+from hostsim.drive import play  # noqa: E402
 
-from bench_common import (
+import bench_common  # noqa: E402
+from bench_common import (  # noqa: E402
     DEVICE_PER_CPYTHON,
     Explorer,
     LineCounter,
     describe,
     explored_refreshes,
     mean,
-    refreshes_by_round,
     score_summary,
     smallest_heap,
 )
 
 _SEED = 7
 _PANEL = (296, 128)
+_TABLE = {"players": 3, "bots": 1}  # 2 people and a bot share each roll
+PARTS = ("strength", "heap", "work", "panel")
 SOLO_GAMES = 200
 FIRST_SEED = 500000  # away from the seeds the bot was tuned on
 THRESHOLDS = (20, 25, 30)
@@ -78,6 +99,8 @@ def work_per_action(players=2):
     """Firmware lines per legal listing, staged listing, apply, hint, sheet render (the first
     after a move, and a redraw after a cursor move) over one game of bots, and for scoring a
     full sheet from scratch. Render times are not estimated: on the host, framebuf is Python."""
+    import framebuf  # the shim, on the path once hostsim is imported
+
     session = Session.start(ontrack, {"players": players, "bots": players}, _SEED)
     counter = LineCounter()
     work = {"legal": [], "staged": [], "apply": [], "hint": [], "render": [], "redraw": []}
@@ -120,12 +143,59 @@ def work_per_action(players=2):
     return work
 
 
+def refreshes_per_turn(board, options=_TABLE, seed=_SEED):
+    """{turn: [(kind, bytes sent, at a hand-over), ...]} over a whole autopilot game; a refresh is
+    at a hand-over when the sheet on the panel belongs to another seat or another turn than the
+    one before (turn 0 is the first roll's, the setup screens are left out)."""
+    turns = {}
+    last = [None]
+    with tempfile.TemporaryDirectory() as data:
+        device = SimDevice(board, data, seed=seed)
+
+        def on_refresh(app):
+            state = app.shell.game_state()
+            if state is None:
+                return
+            sheet = (state.turn, getattr(app.shell.screen, "shown_seat", -1))
+            kind, _rect, sent = app.last_refresh
+            turns.setdefault(state.turn, []).append((kind, sent, sheet != last[0]))
+            last[0] = sheet
+
+        device.app.on_refresh = on_refresh
+        asyncio.run(play(device, [], Autopilot("ontrack", options)))
+    return turns
+
+
+def per_turn_figures(turns):
+    """(mean refreshes, mean full, most full in a turn, mean bytes, full refreshes at a
+    hand-over, full ones elsewhere) per turn of a refreshes_per_turn() game."""
+    counts, fulls, sent = [], [], []
+    handed = elsewhere = 0
+    for turn in sorted(turns):
+        items = turns[turn]
+        full = [item for item in items if item[0] == refresh.FULL]
+        counts.append(len(items))
+        fulls.append(len(full))
+        sent.append(sum([item[1] for item in items]))
+        handed += len([item for item in full if item[2]])
+        elsewhere += len([item for item in full if not item[2]])
+    count = max(1, len(counts))
+    return (
+        sum(counts) / count,
+        sum(fulls) / count,
+        max(fulls),
+        mean(sent),
+        handed,
+        elsewhere,
+    )
+
+
 def panel_traffic(board="sim296"):
-    """Refreshes after labelled cursor moves (2 people and a bot), and every refresh of the
-    second turn in a game of 2 people and a bot."""
+    """Refreshes after labelled cursor moves (2 people and a bot), and every refresh of a game
+    of 2 people and a bot by turn."""
     explorer = Explorer(
         "ontrack",
-        {"players": 3, "bots": 1},
+        _TABLE,
         OnTrackPlayScreen,
         {
             DIE: (("die", keys.DOWN), ("die", keys.DOWN)),
@@ -134,10 +204,7 @@ def panel_traffic(board="sim296"):
         },
     )
     moves = explored_refreshes(board, explorer, ("die", "tile", "way"), _SEED)
-    rounds = refreshes_by_round(
-        board, "ontrack", {"players": 3, "bots": 1}, _SEED, lambda state: state.turn
-    )
-    moves["turn"] = rounds.get(1, [])
+    moves["turns"] = refreshes_per_turn(board)
     return moves
 
 
@@ -152,9 +219,7 @@ def strength_line():
     )
 
 
-def report():
-    print("Christmas On Track")
-    print(strength_line())
+def _heap_lines():
     for label, players, bots, option in (
         ("6-player game with UI (1 person)", 6, 5, "-"),
         ("dice-only game (2 people)", 2, 0, "mode=dice"),
@@ -165,6 +230,9 @@ def report():
             "  smallest heap, whole %s (sim296): %sK plain, %swK"
             % (label, plain or ">1024", scaled or ">1024")
         )
+
+
+def _work_lines():
     work = work_per_action()
     names = (
         ("legal", "legal_actions (host)"),
@@ -185,15 +253,79 @@ def report():
         % (work["scoring"], work["scoring_ms_device"])
     )
     print("  hint ~%.1f ms on device (mean)" % work["hint_ms_device"])
-    traffic = panel_traffic()
-    for name in ("die", "tile", "way"):
-        count, full, sent, region = describe(traffic[name])
+
+
+def _panel_lines():
+    for board in ("sim296", "sim400"):
+        traffic = panel_traffic(board)
+        for name in ("die", "tile", "way"):
+            count, full, sent, region = describe(traffic[name])
+            print(
+                "  e-ink %s, %s cursor move: %d bytes sent for a %d-byte changed region "
+                "(%d moves, %d full)" % (board, name, sent, region, count, full)
+            )
+        turns = traffic["turns"]
+        second = turns.get(1, [])
+        full = len([item for item in second if item[0] == refresh.FULL])
         print(
-            "  e-ink, %s cursor move: %d bytes sent for a %d-byte changed region "
-            "(%d moves, %d full)" % (name, sent, region, count, full)
+            "  e-ink %s, turn 2 of 2 people and a bot: %d refreshes (%d full), %d bytes sent"
+            % (board, len(second), full, sum([item[1] for item in second]))
         )
-    count, full, _sent, _region = describe(traffic["turn"])
-    print(
-        "  e-ink, turn 2 of 2 people and a bot: %d refreshes (%d full), %d bytes sent"
-        % (count, full, sum([item[2] for item in traffic["turn"]]))
+        count, fulls, most, sent, handed, elsewhere = per_turn_figures(turns)
+        print(
+            "  e-ink %s, per turn over %d turns: %.1f refreshes, %.1f full (at most %d), "
+            "%d bytes; full ones: %d at a hand-over, %d elsewhere"
+            % (board, len(turns), count, fulls, most, sent, handed, elsewhere)
+        )
+
+
+def report(parts=PARTS):
+    print("Christmas On Track")
+    if "strength" in parts:
+        print(strength_line())
+    if "heap" in parts:
+        _heap_lines()
+    if "work" in parts:
+        _work_lines()
+    if "panel" in parts:
+        _panel_lines()
+
+
+def _build(folder):
+    """Firmware and simulator .mpy files in `folder` (not the shared build/), for the heap."""
+    tool = os.path.join(ROOT, "tools", "build_mpy.py")
+    out = os.path.join(folder, "mpy")
+    command = [sys.executable, tool, "--mpy-cross", bench_common.MPY_CROSS, "--out", out]
+    subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    bench_common.BUILD = out
+    bench_common.HOST_BUILD = os.path.join(folder, "mpy-host")
+    bench_common.build_host_modules()
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        description="The Christmas On Track section of `make bench` on its own."
     )
+    parser.add_argument(
+        "--parts",
+        default=",".join(PARTS),
+        help="comma-separated parts to run (default: all of %s)" % ",".join(PARTS),
+    )
+    parser.add_argument(
+        "--build",
+        metavar="DIR",
+        help="compile the .mpy files the heap part runs into DIR first (without it, the heap "
+        "part uses build/mpy and build/mpy-host as `make build` and `make bench` left them)",
+    )
+    args = parser.parse_args(argv)
+    parts = [part for part in args.parts.split(",") if part]
+    for part in parts:
+        if part not in PARTS:
+            parser.error("unknown part %r (known: %s)" % (part, ", ".join(PARTS)))
+    if args.build and "heap" in parts:
+        _build(os.path.abspath(args.build))
+    report(parts)
+
+
+if __name__ == "__main__":
+    main()

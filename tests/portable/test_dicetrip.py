@@ -89,7 +89,8 @@ def test_parameters_are_checked_and_completed():
     params = dicetrip.make_params({})
     assert params["players"] == 1 and params["bots"] == [] and params["mode"] == "play"
     assert params["chains"] == "off" and params["first"] == 0
-    assert params["strengths"] == ["careful"]
+    assert params["strengths"] == ["careful"] and params["hints"] is True
+    assert dicetrip.make_params({"hints": False})["hints"] is False
     bad = (
         ({"players": 0}, "players"),
         ({"players": 5}, "players"),
@@ -100,6 +101,8 @@ def test_parameters_are_checked_and_completed():
         ({"strength": "wild"}, "strength"),
         ({"players": 2, "strengths": ["careful"]}, "strength"),
         ({"players": 2, "bots": 1, "mode": "dice"}, "no bots"),
+        ({"hints": "on"}, "hints"),
+        ({"hints": 1}, "hints"),
     )
     for options, words in bad:
         try:

@@ -7,7 +7,7 @@ from dicetable.core.protocol import CHANCE
 from dicetable.core.session import Session
 from dicetable.games import dicetrip, dicetrip_bot
 from dicetable.games import dicetrip_data as data
-from dicetable.ui import dice_leds, keys, led_views, sheet_dicetrip
+from dicetable.ui import dice_leds, keys, led_views, setup_options, sheet_dicetrip
 from dicetable.ui.play_dicetrip import (
     CITY,
     CROSS,
@@ -38,10 +38,9 @@ class _Shell:
 def _screen(players=1, bots=0, seed=3, hints=True, **options):
     options["players"] = players
     options["bots"] = bots
+    options["hints"] = hints
     session = Session.start(dicetrip, options, seed)
-    screen = DiceTripPlayScreen(_Shell(), session)
-    screen.hints = hints  # the game keeps no hints option: on unless a test turns it off
-    return screen
+    return DiceTripPlayScreen(_Shell(), session)
 
 
 def _shown(screen):
@@ -288,6 +287,64 @@ def test_the_hint_is_where_each_cursor_starts():
     other = screen.items[screen.cursor]
     screen.handle(keys.OK)
     assert screen.city == dicetrip_bot.best_city(state, 0, other[1], other[2])
+
+
+def test_with_hints_off_no_hint_is_worked_out_and_each_cursor_starts_on_the_first_item():
+    lines = []
+    session = Session.start(dicetrip, {"players": 1, "hints": False}, 5, lines.append)
+    assert '"hints":false' in lines[0]  # the journal's header keeps the setting
+    screen = DiceTripPlayScreen(_Shell(), session)
+    assert not screen.hints
+    asked = []
+    real = dicetrip.hint
+    dicetrip.hint = lambda state, seat: asked.append(seat)
+    try:
+        screen.handle(keys.OK)  # roll
+        assert screen.stage == POWER and screen.cursor == 0
+        screen.handle(keys.OK)  # keep
+        view = _shown(screen)
+        assert screen.stage == NUMBER and view["cursor"] == 0 and "(hint)" not in view["prompt"]
+        screen.handle(keys.OK)
+        assert screen.stage == CITY and screen.city == screen.cities[0]  # the westernmost
+        screen.handle(keys.OK)
+        assert screen.stage == NUMBER and screen.cursor == 0
+        screen.cursor = len(screen.items) - 1  # "Cross out a city"
+        screen.handle(keys.OK)
+        assert screen.stage == CROSS and screen.city == screen.cities[0]
+    finally:
+        dicetrip.hint = real
+    assert not asked
+    resumed = Session.resume(lines, lambda game_id: dicetrip)[0]
+    assert resumed.params["hints"] is False and not DiceTripPlayScreen(_Shell(), resumed).hints
+
+
+def test_the_setup_screen_has_a_hints_row_on_by_default():
+    rows = [row for row in setup_options.OPTIONS["dicetrip"] if row[0] == "hints"]
+    assert len(rows) == 1 and rows[0][2] == (True, False)
+    assert setup_options.DEFAULTS["dicetrip"]["hints"] is True
+    assert dicetrip.make_params(setup_options.DEFAULTS["dicetrip"])["hints"] is True
+
+
+def test_a_full_refresh_when_the_sheet_passes_to_another_person_not_between_own_numbers():
+    screen = _screen(players=2, hints=False)
+    state = _state(screen)
+    screen.view()
+    assert not screen.take_natural_break()
+    screen.handle(keys.OK)  # P1 rolls
+    screen.handle(keys.OK)  # and keeps: P1's sheet stays up
+    screen.view()
+    assert not screen.take_natural_break()
+    for seat in (0, 1):
+        for number in range(2):
+            assert screen.view()["seat"] == seat
+            broke = screen.take_natural_break()
+            assert broke == (seat == 1 and number == 0), (seat, number)
+            screen.handle(keys.OK)  # the first number
+            screen.handle(keys.OK)  # in the first city
+    assert state.round == 1
+    screen.view()
+    assert screen.take_natural_break()  # a new round, P2's sheet stays up for the roll
+    assert screen.view()["seat"] == 1 and not screen.take_natural_break()
 
 
 def test_each_person_places_on_their_own_sheet_in_turn_then_bots():

@@ -304,6 +304,33 @@ def test_each_person_gets_their_own_sheet_in_turn():
     assert screen.session.state.placed[0] == 2
 
 
+def test_a_full_refresh_comes_at_each_hand_over_and_new_turn_only():
+    screen = _screen(players=2, hints=True)
+    screen.view()
+    assert not screen.take_natural_break()  # the first sheet: the app's new screen does it
+    breaks = []
+    presses = 0
+    while screen.session.state.turn < 2:
+        _press(screen, "OK")  # rolls, or takes the hinted choice the cursor starts on
+        presses += 1
+        view = screen.view()  # as the app does: draw, then ask for a break
+        if screen.take_natural_break():
+            breaks.append((screen.session.state.turn, view["seat"], screen.stage))
+    assert presses > 8  # a roll and two pieces each, twice
+    # P2's sheet after P1's second piece; P1's again on the new turn, before the roll.
+    assert breaks == [(0, 1, DIE), (1, 0, ROLL), (1, 1, DIE), (2, 0, ROLL)]
+
+
+def test_dice_only_breaks_once_a_turn():
+    screen = _screen(players=3, mode="dice")
+    breaks = 0
+    for _press_count in range(10):  # the first roll, then "drawn, roll again" nine times
+        _press(screen, "OK")
+        screen.view()
+        breaks += screen.take_natural_break()
+    assert screen.session.state.turn == 9 and breaks == 9
+
+
 def test_only_bots_roll_and_play_by_themselves():
     screen = _screen(players=2, bots=2)
     assert screen.person_asked() is None and screen.wants_step() and screen.stage == WAIT

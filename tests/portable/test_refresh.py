@@ -73,6 +73,22 @@ def test_large_change_goes_full():
     assert planner.plan(old, new) == (refresh.FULL, (0, 0, 296, 128))
 
 
+def test_few_changes_far_apart_stay_partial():
+    # A piece on the grid at the left, the next question in the column at the right: the
+    # window spans the panel, but only a few bytes changed.
+    planner, old, new, fb = _planner_after_first_full()
+    fb.fill_rect(4, 4, 12, 12, 1)
+    fb.fill_rect(260, 100, 30, 20, 1)
+    assert planner.plan(old, new) == (refresh.PARTIAL, (4, 0, 286, 120))
+
+
+def test_changed_bytes_counts_up_to_the_limit():
+    old, new, fb = _frames(296, 128, framebuf.MONO_VLSB)
+    fb.fill_rect(0, 0, 10, 16, 1)  # 10 columns x 2 pages = 20 bytes
+    assert refresh.changed_bytes(old, new, 1000) == 20
+    assert refresh.changed_bytes(old, new, 5) == 5
+
+
 def test_small_change_stays_partial():
     planner, old, new, fb = _planner_after_first_full()
     fb.fill_rect(100, 40, 20, 10, 1)

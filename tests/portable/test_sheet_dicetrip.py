@@ -3,11 +3,20 @@ label and the strip of numbers as a player reads them on both panels; dice-only 
 results in tie-break order."""
 
 from test_city_map import ink_needle
-from test_draw import SIZES, find_bitmap, margin_is_blank, needle, panel
+from test_draw import (
+    SIZES,
+    changed_pixels,
+    find_bitmap,
+    inside,
+    margin_is_blank,
+    needle,
+    panel,
+)
 
+from dicetable.core.protocol import CHANCE
 from dicetable.games import dicetrip
 from dicetable.games import dicetrip_route as route
-from dicetable.ui import draw, sheet_dicetrip
+from dicetable.ui import city_map, draw, sheet_dicetrip, text
 from dicetable.ui.sheet_dicetrip import (
     CITY,
     CROSS,
@@ -20,7 +29,18 @@ from dicetable.ui.sheet_dicetrip import (
     WAIT,
 )
 
-from dicetrip_helpers import BLUE, GREEN, RED, YELLOW, cross, new, roll, roll_and_keep, write
+from dicetrip_helpers import (
+    BLUE,
+    GREEN,
+    RED,
+    YELLOW,
+    cross,
+    cross_rounds,
+    new,
+    roll,
+    roll_and_keep,
+    write,
+)
 
 LONG = "Bartholomew-Smith the Extraordinary"
 BRUGGE, GENT, BRUSSEL, LEUVEN = 1, 4, 10, 11
@@ -93,6 +113,52 @@ def test_the_map_shows_each_seats_own_numbers_and_crosses():
         other = _render(state, width, height, _view(1))
         assert not find_bitmap(other, ink_needle(fnt, "21"), area)
         assert other.ink(*area) != ink
+
+
+def _late_game():
+    """A solo game played by the hint up to its last city (about 24 numbers and crosses)."""
+    state = new(1)
+    faces = 0
+    while not (state.round == 12 and state.placements_left(0)):
+        if state.actors() == [CHANCE]:
+            faces += 1
+            state.apply(CHANCE, 1 + faces * 7 % 6)
+        else:
+            state.apply(0, dicetrip.hint(state, 0))
+    return state
+
+
+def test_every_number_of_a_late_game_is_whole_and_alone_in_its_box():
+    """Readable without a zoomed view: on both panels each written number's digits appear
+    exactly in its box with no other ink there (no road, route shadow, ring or strip), the
+    cursor's city too (inverted)."""
+    state = _late_game()
+    last = state.cross_options(0)[0]
+    option = state.number_options(0)[0]
+    for width, height in SIZES:
+        fnt = sheet_dicetrip.map_font(width)
+        layout = city_map.Layout(state.board, fnt, 0, 0, sheet_dicetrip.map_width(width), height)
+        frame = _render(state, width, height, _view(0, CITY, [option], 0, last))
+        written = 0
+        for city in range(state.board.size):
+            value = option[0] if city == last else state.values[0][city]
+            if value <= 0:
+                continue
+            written += 1
+            left, top = layout.boxes[city]
+            inner = (left + 1, top + 1, layout.box_w - 2, layout.box_h - 2)
+            digits = ink_needle(fnt, str(value), city == last)
+            assert find_bitmap(frame, digits, inner), (width, city, value)
+            ink = frame.ink(*inner)
+            if city == last:
+                ink = inner[2] * inner[3] - ink  # paper digits on ink
+                wanted = digits.width * digits.height - digits.ink(
+                    0, 0, digits.width, digits.height
+                )
+            else:
+                wanted = digits.ink(0, 0, digits.width, digits.height)
+            assert ink == wanted, (width, city, value)
+        assert written >= 15
 
 
 def test_the_dice_score_and_powers_are_written_out_and_the_choice_inverts_its_dice():
@@ -219,6 +285,50 @@ def test_the_first_roll_prompt_area_carries_the_notice():
         frame = _render(state, width, height, _view(0, ROLL))
         first_words = notice.split(" ")[0] + " " + notice.split(" ")[1]
         assert find_bitmap(frame, needle(_dense(width), first_words), _panel_area(width, height))
+
+
+def _bar(width, fnt):
+    """The inverted bar atop the right column: (x, y, w, h)."""
+    left = sheet_dicetrip.map_width(width)
+    return (left, 0, width - left, fnt.height + 2)
+
+
+def test_the_class_code_and_round_are_in_the_bar_so_a_room_can_check_it_is_in_step():
+    coded = new(2, names=[LONG, "Ann"], code="math7")
+    plain = new(2, names=[LONG, "Ann"])
+    assert sheet_dicetrip.round_text(coded) == "MATH7 1/13"
+    assert sheet_dicetrip.round_text(plain) == "1/13"
+    for state in (coded, plain):
+        cross_rounds(state, 12)  # to the last round
+        roll_and_keep(state, (1, 2, 3, 4))
+    for width, height in SIZES:
+        fnt = _dense(width)
+        bar = _bar(width, fnt)
+        for seat in (0, 1):
+            frame = _render(coded, width, height, _view(seat, NUMBER, [CROSS_ITEM], 0))
+            found = find_bitmap(frame, needle(fnt, "MATH7 13/13", True), bar)
+            assert found, (width, seat)
+            # Kept whole at the right end of the bar; the name gives way to it.
+            assert found[0][0] + text.measure(fnt, "MATH7 13/13") <= width - draw.INSET
+            assert find_bitmap(frame, needle(fnt, "Ann" if seat else "Bar", True), bar)
+            assert margin_is_blank(frame, width, height)
+            before = frame.snapshot()  # the next render reuses the buffer
+            other = _render(plain, width, height, _view(seat, NUMBER, [CROSS_ITEM], 0))
+            assert not find_bitmap(other, needle(fnt, "MATH7", True))
+            assert find_bitmap(other, needle(fnt, "13/13", True), bar)
+            # The code changes the bar and nothing else.
+            changed = changed_pixels(other.snapshot(), before)
+            assert inside(changed, bar), (width, seat, changed)
+
+
+def test_dice_only_mode_shows_the_class_code_too():
+    state = new(2, mode="dice", code="ART")
+    roll(state, (3, 1, 6, 2))
+    for width, height in SIZES:
+        frame = _render(state, width, height, _view(0, POWER, [dicetrip.NEXT], 0))
+        title = draw.look(width).title
+        assert find_bitmap(frame, needle(title, "ART 1/13", True), (0, 0, width, title.height + 4))
+        assert margin_is_blank(frame, width, height)
 
 
 def test_dice_only_mode_shows_the_roll_large_and_no_map():

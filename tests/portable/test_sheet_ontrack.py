@@ -5,7 +5,7 @@ from test_draw import SIZES, changed_pixels, find_bitmap, margin_is_blank, needl
 
 from dicetable.core.protocol import CHANCE
 from dicetable.games import ontrack
-from dicetable.ui import draw, screens, sheet_ontrack
+from dicetable.ui import draw, screens, sheet_ontrack, text
 
 from ontrack_helpers import RED, connection
 
@@ -141,6 +141,53 @@ def test_the_turn_the_score_and_its_dead_ends_are_written_out():
         assert find_bitmap(frame, needle(fnt, "score %d, %d dead ends" % (total, dead)))
         assert find_bitmap(frame, needle(fnt, "turn 4/20", True))
         assert find_bitmap(frame, needle(fnt, "dice not rolled"))
+
+
+def _bar(state, width, height):
+    """(x, y, w, h) of the column's inverted bar: name on the left, turn on the right."""
+    x, _y, w, _h = _column(state, width, height)
+    return (x, 0, w, _font(width).height + 2)
+
+
+def test_a_class_code_is_written_before_the_turn_so_a_room_can_check_it_is_in_step():
+    for code, name in (("MATH", "Ann"), ("ABCDEFGH", LONG)):  # 8: the longest code
+        state = _state(1, [name], code=code)
+        state.turn = 3  # three turns played
+        for width, height in SIZES:
+            fnt = _font(width)
+            frame = _render(state, width, height, _view(prompt="P1: choose a die"))
+            assert margin_is_blank(frame, width, height)
+            bar = _bar(state, width, height)
+            found = find_bitmap(frame, needle(fnt, code + " 4/20", True), bar)
+            assert len(found) == 1, (code, width)
+            assert not find_bitmap(frame, needle(fnt, "turn 4/20", True))
+            # The name gives way to the code and ends before it: nothing overlaps.
+            start = name[: min(len(name), 4)]
+            named = find_bitmap(frame, needle(fnt, start, True), bar)
+            assert len(named) == 1 and named[0][1] == found[0][1], (code, width)
+            assert named[0][0] + text.measure(fnt, start) < found[0][0]
+
+
+def test_without_a_class_code_the_bar_says_turn():
+    state = _state()
+    state.turn = 3
+    assert "code" not in state.params
+    for width, height in SIZES:
+        frame = _render(state, width, height, _view())
+        found = find_bitmap(frame, needle(_font(width), "turn 4/20", True))
+        assert found == find_bitmap(
+            frame, needle(_font(width), "turn 4/20", True), _bar(state, width, height)
+        )
+        assert len(found) == 1
+
+
+def test_dice_only_mode_shows_the_class_code_too():
+    state = _state(2, mode="dice", code="ART1")
+    state.apply(CHANCE, ontrack.roll_action(6, 1, 3))
+    for width, height in SIZES:
+        frame = _render(state, width, height, _view(prompt="Draw on your sheets"))
+        assert find_bitmap(frame, needle(_font(width), "ART1 1/20", True))
+        assert margin_is_blank(frame, width, height)
 
 
 def test_the_star_bank_and_the_turn_boxes_show_what_was_earned_and_played():

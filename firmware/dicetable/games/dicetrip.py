@@ -125,10 +125,14 @@ def make_params(options):
         if strength not in STRENGTHS:
             names = ", ".join(STRENGTHS)
             raise IllegalAction("unknown bot strength %r (use %s)" % (strength, names))
+    hints = options.get("hints", True)
+    if hints is not True and hints is not False:
+        raise IllegalAction("hints must be on or off")
     params["mode"] = mode
     params["chains"] = chains
     params["first"] = first
     params["strengths"] = list(strengths)
+    params["hints"] = hints  # the play screen's cursors start on the careful bot's choice
     return params
 
 

@@ -1,196 +1,25 @@
 """Dice Trip bots and the hint: "careful" plans its sheet, "random" plays any legal move.
 
-The careful bot works in integers (values in sixteenths of a point) and sees only its own sheet
-and the dice. It follows a plan: a long simple path over the map, found once per map by a
-greedy walk (always on to the neighbour with the fewest free neighbours, from every start). It
-wants the numbers along that path to rise evenly, so a number is worth most in the plan city
-whose place on the path matches its rank among the 36 numbers, between the numbers already
-written before and after it. A placement is valued as
-    bonus tick + growth of the longest route right now + fit in the plan (or the loss of a
-    plan city when the number does not fit), and a cross as -1 point (more on the plan).
-The first placement of a round is chosen with the second in mind (the dice split into two
+The careful bot sees only its own sheet and the dice, and values placements as dicetrip_plan
+says. The first placement of a round is chosen with the second in mind (the dice split into two
 pairs, both digit orders, the two best cities of each number); the use-a-die-twice power is
 used when it beats the best plan without it by a margin that shrinks as the game ends. The
 roller rerolls one or two dice when their expected worth beats keeping the roll by a margin.
+The hint is the careful bot's move: the play screen starts its cursor there.
 """
 
 from micropython import const
 
 from dicetable.games import dicetrip
 from dicetable.games import dicetrip_data as data
-from dicetable.games import dicetrip_route as route
+from dicetable.games.dicetrip_plan import NONE, POINT, Planner, rank
 
-_POINT = const(16)  # one point in the bot's values
-_FIT = const(20)  # a number exactly where the plan wants it
-_SLOPE = const(4)  # fit lost per rank of distance from where the plan wants the number
-_SLOT_LOSS = const(10)  # a plan city spoilt by a number that cannot rise along the plan
-_RANKS = const(36)
-_NONE = const(-10000)  # no such placement
 # The use-a-die-twice and reroll powers are used once per game: their margins (by round)
 # are what keeping them for later is guessed to be worth.
 _TWICE_MARGIN = (24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0)
 _REROLL_MARGIN = (20, 19, 18, 17, 16, 14, 12, 10, 8, 6, 4, 2, 0)
-# The plan keeps the middle four fifths of the walk: the cities left out at its ends take the
-# numbers that fit nowhere (tuned on 400 solo games: about 1 point better than the whole walk).
-_PLAN_SHARE = const(4)
-_PLAN_PARTS = const(5)
 _SPLITS = (((0, 1), (2, 3)), ((0, 2), (1, 3)), ((0, 3), (1, 2)))
-
-_PLANS = []  # [(board, plan)]: one greedy walk per map, found on first use
-
-
-def plan_for(board):
-    """The middle of the longest greedy walk from any city (ties: the lowest start)."""
-    for known, plan in _PLANS:
-        if known is board:
-            return plan
-    best = []
-    for start in range(board.size):
-        walk = _walk(board.neighbours, start)
-        if len(walk) > len(best):
-            best = walk
-    keep = (len(best) * _PLAN_SHARE + _PLAN_PARTS - 1) // _PLAN_PARTS
-    start = (len(best) - keep) // 2
-    plan = best[start : start + keep]
-    _PLANS.append((board, plan))
-    return plan
-
-
-def _walk(neighbours, start):
-    seen = [False] * len(neighbours)
-    seen[start] = True
-    walk = [start]
-    city = start
-    while True:
-        following = -1
-        fewest = 0
-        for other in neighbours[city]:
-            if seen[other]:
-                continue
-            free = 0
-            for beyond in neighbours[other]:
-                if not seen[beyond]:
-                    free += 1
-            if following < 0 or free < fewest:
-                following = other
-                fewest = free
-        if following < 0:
-            return walk
-        seen[following] = True
-        walk.append(following)
-        city = following
-
-
-def rank(number):
-    """0..35: the place of a number among 11, 12, ..., 16, 21, ..., 66."""
-    return (number // 10 - 1) * 6 + number % 10 - 1
-
-
-class Planner:
-    """A seat's sheet as the careful bot sees it for one decision."""
-
-    def __init__(self, state, seat):
-        board = state.board
-        self.state = state
-        self.seat = seat
-        self.values = values = state.values[seat]
-        self.neighbours = board.neighbours
-        self.ending, self.starting = route.ascending_lengths(board.neighbours, values)
-        self.longest = max(self.ending) if self.ending else 0
-        self.empty = state.cross_options(seat)
-        self.known = [None] * 16  # best_cities by tens die x 4 + units die
-        plan = plan_for(board)
-        size = len(plan)
-        self.position = position = [-1] * board.size
-        for index in range(size):
-            position[plan[index]] = index
-        # The plan cities whose numbers rise along the plan (the first wins), and for every
-        # plan place the nearest such city before and after it: (place, rank).
-        kept = [False] * size
-        last = 0
-        for index in range(size):
-            value = values[plan[index]]
-            if value > last:
-                kept[index] = True
-                last = value
-        self.before = before = [None] * size
-        self.after = after = [None] * size
-        near = (-1, -1)
-        for index in range(size):
-            before[index] = near
-            if kept[index]:
-                near = (index, rank(values[plan[index]]))
-        near = (size, _RANKS)
-        for index in range(size - 1, -1, -1):
-            after[index] = near
-            if kept[index]:
-                near = (index, rank(values[plan[index]]))
-
-    def write_value(self, number, city, tick):
-        value = _POINT if tick else 0
-        values = self.values
-        low = high = 0
-        for other in self.neighbours[city]:
-            held = values[other]
-            if 0 < held < number:
-                if self.ending[other] > low:
-                    low = self.ending[other]
-            elif held > number and self.starting[other] > high:
-                high = self.starting[other]
-        if low + high + 1 > self.longest:
-            value += (low + high + 1 - self.longest) * _POINT
-        place = self.position[city]
-        if place < 0:
-            return value
-        below, low_rank = self.before[place]
-        above, high_rank = self.after[place]
-        wanted = rank(number)
-        if not low_rank < wanted < high_rank:
-            return value - _SLOT_LOSS
-        # Where the plan wants this number: evenly between the neighbouring kept ranks.
-        span = above - below
-        expected = (low_rank * span + (high_rank - low_rank) * (place - below)) * _POINT // span
-        distance = wanted * _POINT - expected
-        if distance < 0:
-            distance = -distance
-        fit = _FIT - distance * _SLOPE // _POINT
-        return value + (fit if fit > 0 else 0)
-
-    def cross_value(self, city):
-        value = data.CROSS_POINTS * _POINT
-        if self.position[city] >= 0:
-            value -= _SLOT_LOSS
-        return value
-
-    def best_cities(self, number, tens, units):
-        """[(value, city), ...]: the two best empty cities for the number of these dice (best
-        first), worked out once per decision."""
-        key = tens * 4 + units
-        known = self.known[key]
-        if known is not None:
-            return known
-        state = self.state
-        first = second = (_NONE, -1)
-        for city in self.empty:
-            value = self.write_value(number, city, state.earns_tick(tens, units, city))
-            if value > first[0]:
-                second = first
-                first = (value, city)
-            elif value > second[0]:
-                second = (value, city)
-        known = self.known[key] = [item for item in (first, second) if item[1] >= 0]
-        return known
-
-    def best_crosses(self):
-        first = second = (_NONE, -1)
-        for city in self.empty:
-            value = self.cross_value(city)
-            if value > first[0]:
-                second = first
-                first = (value, city)
-            elif value > second[0]:
-                second = (value, city)
-        return [item for item in (first, second) if item[1] >= 0]
+_FACES = const(7)  # pair worths are indexed by face x 7 + face (faces 1-6)
 
 
 def choose(state, seat, rng):
@@ -262,44 +91,63 @@ def _candidates(state, planner, pair, values):
 
 
 def _first_of_two(state, seat, planner):
+    """The better placement of the best pair of placements this round. Only a pair of higher
+    total replaces the best so far, so a plan (or a first placement) that cannot reach it even
+    with the best second placement is skipped unseen."""
     values = planner.values
     crosses = [
         (value, dicetrip.cross_action(city), city, 0) for value, city in planner.best_crosses()
     ]
-    best = None
-    plans = []
+    plans = []  # (first pair, second pair, cost of the twice power)
     for pair_a, pair_b in _SPLITS:
-        plans.append((_candidates(state, planner, pair_a, values), pair_b, 0))
+        plans.append((pair_a, pair_b, 0))
     if "twice" in state.powers(seat):
         dice = state.dice
+        margin = _TWICE_MARGIN[state.round]
         for reused in range(4):
             others = [die for die in range(4) if die != reused and dice[die] != dice[reused]]
             for index in range(len(others)):
                 for other in others[index + 1 :]:
-                    pair_a = (reused, others[index])
-                    plans.append(
-                        (
-                            _candidates(state, planner, pair_a, values),
-                            (reused, other),
-                            _TWICE_MARGIN[state.round],
-                        )
-                    )
-    for firsts, pair_b, cost in plans:
-        seconds = _candidates(state, planner, pair_b, values)
-        for first in firsts + crosses:
-            for second in seconds + crosses:
+                    plans.append(((reused, others[index]), (reused, other), margin))
+    found = [None] * 16  # (_candidates, their best value) by first die x 4 + second die
+    best = None
+    for pair_a, pair_b, cost in plans:
+        firsts, top_first = _found(found, state, planner, pair_a, values)
+        seconds, top_second = _found(found, state, planner, pair_b, values)
+        if not cost:  # the power pays only with two numbers written: no crosses with it
+            firsts = firsts + crosses
+            seconds = seconds + crosses
+            top_first = max(top_first, crosses[0][0])
+            top_second = max(top_second, crosses[0][0])
+        if not firsts or not seconds:
+            continue
+        if best is not None and top_first + top_second - cost <= best[0]:
+            continue
+        for first in firsts:
+            if best is not None and first[0] + top_second - cost <= best[0]:
+                continue
+            for second in seconds:
                 if first[2] == second[2] or (first[3] and first[3] == second[3]):
                     continue
-                if cost and not (first[3] and second[3]):
-                    continue  # the power pays only with two numbers written
                 total = first[0] + second[0] - cost
                 if best is None or total > best[0]:
                     # Write the better placement first: the second is decided afresh.
-                    lead = first if first[0] >= second[0] else second
-                    if cost:
-                        lead = first
+                    lead = first if first[0] >= second[0] or cost else second
                     best = (total, lead[1])
     return best[1]
+
+
+def _found(found, state, planner, pair, values):
+    """_candidates of a pair of dice and their best value, worked out once per decision."""
+    key = pair[0] * 4 + pair[1]
+    if found[key] is None:
+        candidates = _candidates(state, planner, pair, values)
+        top = NONE
+        for candidate in candidates:
+            if candidate[0] > top:
+                top = candidate[0]
+        found[key] = (candidates, top)
+    return found[key]
 
 
 def _power_choice(state, seat, legal):
@@ -307,40 +155,43 @@ def _power_choice(state, seat, legal):
     if len(legal) == 1:
         return legal[0]
     planner = Planner(state, seat)
-    crosses = planner.best_crosses()
-    cross = crosses[0][0]
-    worth = [cross] * 67  # by number: the best it can do on this sheet (ticks of doubles only)
+    cross = planner.best_crosses()[0][0]
+    by_rank = planner.rank_values()
+    for value in planner.values:
+        if value > 0:
+            by_rank[rank(value)] = NONE  # on the sheet already: it cannot be written again
+    # By face pair: the best a number of these two faces (either order) can do on this sheet,
+    # crossing when that is better (ticks for doubles only: the dice are not rolled yet).
+    pairs = [cross] * (_FACES * _FACES)
     for tens in range(1, 7):
-        for units in range(1, 7):
-            number = tens * 10 + units
-            if number in planner.values:
-                continue
-            best = cross
-            for city in planner.empty:
-                value = planner.write_value(number, city, tens == units)
-                if value > best:
-                    best = value
-            worth[number] = best
+        for units in range(tens, 7):
+            worth = max(by_rank[tens * 6 + units - 7], by_rank[units * 6 + tens - 7])
+            if tens == units:
+                worth += POINT
+            if worth > cross:
+                pairs[tens * _FACES + units] = pairs[units * _FACES + tens] = worth
     last = state.placements_left(seat) == 1 or state.round == data.ROUNDS - 1
-    dice = list(state.dice)
-    keep = _roll_worth(dice, worth, cross, last)
+    dice = state.dice
+    keep = _roll_worth(dice, pairs, last)
     margin = _REROLL_MARGIN[state.round]
     best_gain = 0
     best_action = dicetrip.KEEP
+    totals = [None] * (_FACES * _FACES)  # two-dice rerolls by the faces they keep
     for first in range(4):
         for second in range(first, 4):
-            chosen = (first,) if first == second else (first, second)
-            total = 0
-            for face_a in range(1, 7):
-                dice[first] = face_a
-                if len(chosen) == 1:
-                    total += 6 * _roll_worth(dice, worth, cross, last)
-                    continue
-                for face_b in range(1, 7):
-                    dice[second] = face_b
-                    total += _roll_worth(dice, worth, cross, last)
-            dice[first] = state.dice[first]
-            dice[second] = state.dice[second]
+            if first == second:
+                kept = [dice[die] for die in range(4) if die != first]
+                total = 6 * _one_total(pairs, kept[0], kept[1], kept[2], last)
+                chosen = (first,)
+            else:
+                kept = [dice[die] for die in range(4) if die != first and die != second]
+                key = kept[0] * _FACES + kept[1]
+                if totals[key] is None:
+                    totals[key] = totals[kept[1] * _FACES + kept[0]] = _pair_total(
+                        pairs, kept[0], kept[1], last
+                    )
+                total = totals[key]
+                chosen = (first, second)
             gain = total // 36 - keep
             if gain > best_gain:
                 best_gain = gain
@@ -348,26 +199,60 @@ def _power_choice(state, seat, legal):
     return best_action if best_gain > margin else dicetrip.KEEP
 
 
-def _roll_worth(dice, worth, cross, last):
+def _roll_worth(dice, pairs, last):
     """The best worth of a roll: one number in the last round, else two from two pairs."""
-    best = None
+    a, b, c, d = dice
+    ab = pairs[a * _FACES + b]
+    cd = pairs[c * _FACES + d]
+    ac = pairs[a * _FACES + c]
+    bd = pairs[b * _FACES + d]
+    ad = pairs[a * _FACES + d]
+    bc = pairs[b * _FACES + c]
     if last:
-        for tens in range(4):
-            for units in range(4):
-                if tens != units:
-                    value = worth[10 * dice[tens] + dice[units]]
-                    if best is None or value > best:
-                        best = value
-        return best
-    for (a, b), (c, d) in _SPLITS:
-        left = worth[10 * dice[a] + dice[b]]
-        other = worth[10 * dice[b] + dice[a]]
-        if other > left:
-            left = other
-        right = worth[10 * dice[c] + dice[d]]
-        other = worth[10 * dice[d] + dice[c]]
-        if other > right:
-            right = other
-        if best is None or left + right > best:
-            best = left + right
-    return best
+        return max(ab, cd, ac, bd, ad, bc)
+    return max(ab + cd, ac + bd, ad + bc)
+
+
+def _one_total(pairs, kept_a, kept_b, kept_c, last):
+    """The summed worth of the 6 rolls of one rerolled die beside three kept faces (what
+    _roll_worth gives each)."""
+    with_a = pairs[kept_a * _FACES : kept_a * _FACES + _FACES]
+    with_b = pairs[kept_b * _FACES : kept_b * _FACES + _FACES]
+    with_c = pairs[kept_c * _FACES : kept_c * _FACES + _FACES]
+    ab = with_a[kept_b]
+    ac = with_a[kept_c]
+    bc = with_b[kept_c]
+    total = 0
+    if last:
+        fixed = max(ab, ac, bc)
+        for face in range(1, 7):
+            total += max(fixed, with_a[face], with_b[face], with_c[face])
+    else:
+        for face in range(1, 7):
+            total += max(with_a[face] + bc, with_b[face] + ac, with_c[face] + ab)
+    return total
+
+
+def _pair_total(pairs, kept_a, kept_b, last):
+    """The summed worth of the 36 rolls of two rerolled dice beside two kept faces (what
+    _roll_worth gives each, without building the rolls). Pair worths are symmetric, so the
+    kept faces' rows serve as columns too, and the rolls (x, y) and (y, x) are worth the same:
+    each is worked out once."""
+    both = pairs[kept_a * _FACES + kept_b]
+    with_a = pairs[kept_a * _FACES : kept_a * _FACES + _FACES]
+    with_b = pairs[kept_b * _FACES : kept_b * _FACES + _FACES]
+    total = 0
+    for face in range(1, 7):
+        row = pairs[face * _FACES : face * _FACES + _FACES]
+        face_a = with_a[face]
+        face_b = with_b[face]
+        if last:
+            fixed = max(both, face_a, face_b)
+            total += max(fixed, row[face])
+            for other in range(face + 1, 7):
+                total += 2 * max(fixed, row[other], with_a[other], with_b[other])
+        else:
+            total += max(row[face] + both, face_a + face_b)
+            for other in range(face + 1, 7):
+                total += 2 * max(row[other] + both, face_a + with_b[other], face_b + with_a[other])
+    return total

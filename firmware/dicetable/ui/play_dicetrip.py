@@ -14,15 +14,18 @@ PURE. The words and pixels are ui.sheet_dicetrip's, drawn from `view()`.
 #     twice       the numbers that reuse a die (the power, once a game)
 #     city/cross  LEFT/RIGHT step west/east and UP/DOWN north/south between the empty cities
 # Only the last OK applies, so BACK steps back one choice at a time, never across a roll or a
-# placement made; BACK on a first choice pauses. With hints on, each cursor starts on the bot's
-# choice. (These notes are comments, not the docstring: a docstring is parsed, and compiling
-# this module from source must fit the heap of tests/test_micropython_app.py.)
+# placement made; BACK on a first choice pauses. With hints on (the game's "hints" option), each
+# cursor starts on the bot's choice, else on the first item (the westernmost city).
+# Refreshes: the panel is refreshed fully when a new round starts (play_base) and when the
+# sheet on it passes to another person; a person's own choices and placements change only
+# parts of it. (These notes are comments, not the docstring: a docstring is parsed, and
+# compiling this module from source must fit the heap of tests/test_micropython_app.py.)
 
 from micropython import const
 
 from dicetable.core.errors import IllegalAction
 from dicetable.core.protocol import CHANCE
-from dicetable.games import dicetrip, dicetrip_bot
+from dicetable.games import dicetrip, dicetrip_bot, dicetrip_plan
 from dicetable.ui import keys
 from dicetable.ui.play_base import GameScreen
 from dicetable.ui.screens import PauseScreen
@@ -46,7 +49,11 @@ class DiceTripPlayScreen(GameScreen):
     def __init__(self, shell, session):
         super().__init__(shell, session)
         self.shown_seat = 0  # whose sheet is on the panel when nobody is asked
+        self._sheet_seat = 0  # whose sheet the last refresh showed
         self._reset_turn()
+        if self.hints or session.bots:
+            # The bot's plan of the map, worked out once now rather than in the first move.
+            dicetrip_plan.plan_for(session.state.board)
 
     def _reset_turn(self):
         self.stage = WAIT
@@ -320,6 +327,15 @@ class DiceTripPlayScreen(GameScreen):
                 if best is None or presses < best[0]:
                     best = (presses, key)
         return best[1]
+
+    def take_natural_break(self):
+        """A new round (play_base), or the sheet handed to another person: their whole map
+        replaces the last one, so a full refresh cleans the glass at no extra cost."""
+        broke = super().take_natural_break()
+        if self.shown_seat != self._sheet_seat:
+            self._sheet_seat = self.shown_seat
+            broke = True
+        return broke
 
     def _after_move(self):
         done = self.finish_move()

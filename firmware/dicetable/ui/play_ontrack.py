@@ -69,9 +69,22 @@ class OnTrackPlayScreen(SharedRollScreen):
         self.choice = None  # the Choice being made, while a person draws
         self._key = None  # (seat, is roll, action count) the stage was set up for
         self._sync()
+        self._clean_seat = self.shown_seat  # whose sheet the last full refresh showed
 
     def round_of(self, state):
         return state.turn  # a full refresh at each new turn of the shared roll
+
+    def take_natural_break(self):
+        """A new turn, and also each hand-over: the next person's sheet comes up with a full
+        refresh that cleans the last person's ghosts, so a person's own moves start on clean
+        glass with the whole budget of partial refreshes (ui.refresh) before them."""
+        broke = super().take_natural_break()
+        seat = self.shown_seat
+        if seat != self._clean_seat and not self.session.state.dice_only:
+            broke = True
+        if broke:
+            self._clean_seat = seat
+        return broke
 
     def _sync(self):
         """Make the stage match the game: a new asked seat or a new move starts afresh."""

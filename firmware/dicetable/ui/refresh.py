@@ -6,7 +6,10 @@ of the buffer format (8-pixel pages for MONO_VLSB, 8-pixel columns for MONO_HLSB
 is what a partial window of the controllers can address anyway.
 
 A partial refresh leaves ghosts, so after `partial_budget` partials, at natural breaks (a new
-screen, the end of a round) or when most of the panel changed, a full refresh is planned.
+screen, the end of a round) or when most of the panel changed, a full refresh is planned. "Most
+of the panel" is what changed, not the window around it: a piece on the grid and the next
+question in the side column make a window across the panel out of a few hundred changed
+pixels, and the partial waveforms of both controllers drive only the pixels that differ.
 """
 
 from micropython import const
@@ -69,6 +72,18 @@ def changed_rect(old, new, width, height, vertical_bytes):
     return (x, y, w, h)
 
 
+def changed_bytes(old, new, limit):
+    """How many bytes differ between two frames (8 pixels each, in either format), counted up
+    to `limit`: the caller only needs to know whether it is that many."""
+    count = 0
+    for index in range(len(old)):
+        if old[index] != new[index]:
+            count += 1
+            if count >= limit:
+                break
+    return count
+
+
 class RefreshPlanner:
     """Decides, for each new frame, between nothing, a partial window and a full refresh."""
 
@@ -91,8 +106,11 @@ class RefreshPlanner:
             return NOTHING, None
         full = self.force_full or self.partials_since_full >= self.partial_budget
         if rect is not None and not full:
-            area = rect[2] * rect[3] * 16
-            full = area > self.width * self.height * _FULL_AREA_SIXTEENTHS
+            most = self.width * self.height * _FULL_AREA_SIXTEENTHS
+            if rect[2] * rect[3] * 16 > most:
+                # Only a wide window costs the count (a few ms per 1,000 bytes on the device).
+                limit = most // (8 * 16) + 1
+                full = changed_bytes(shown, frame, limit) >= limit
         if full:
             self.force_full = False
             self.partials_since_full = 0

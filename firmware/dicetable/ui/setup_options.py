@@ -34,6 +34,7 @@ OPTIONS = {
     "dicetrip": (
         ("players", "Players", (1, 2, 3, 4), None),
         ("bots", "Bots", (0, 1, 2, 3, 4), None),
+        ("hints", "Hints", (True, False), {True: "On", False: "Off"}),
         ("mode", "Mode", ("play", "dice"), {"play": "Sheets", "dice": "Dice only"}),
         (
             "strength",
@@ -62,5 +63,12 @@ DEFAULTS = {
     "cybo": {"players": 2, "bots": 1, "level": "advanced", "grid": "rows"},
     "gang": {"players": 3, "bots": 2, "strength": "careful"},
     "ontrack": {"players": 1, "bots": 0, "hints": True, "mode": "sheets", "buildings": "123"},
-    "dicetrip": {"players": 2, "bots": 1, "mode": "play", "strength": "careful", "chains": "off"},
+    "dicetrip": {
+        "players": 2,
+        "bots": 1,
+        "hints": True,
+        "mode": "play",
+        "strength": "careful",
+        "chains": "off",
+    },
 }

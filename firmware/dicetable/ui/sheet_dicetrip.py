@@ -3,7 +3,7 @@
 PURE. `draw` fills the whole frame from the state and the play screen's view (ui.play_dicetrip:
 stage, items, cursor, city...), so equal inputs give equal pixels; the words are chosen here.
 Layout, both panels (map numbers in the small font on 296x128, in the large one on 400x300):
-    map (ui.city_map): the longest route has     | name, round                  (inverted bar)
+    map (ui.city_map): the longest route has     | name, class code and round   (inverted bar)
     thick roads and shadowed boxes; the cursor's | the four dice (colour letter and face), the
     city shows the choice                        |   ones the choice uses inverted
     in a free corner: "placeholder map" and the  | powers left; score (and what the choice
@@ -112,6 +112,14 @@ def draw(fb, width, height, state, view):
     _panel(fb, fnt, left + _GAP, width - left - _GAP, height, state, view, score)
 
 
+def round_text(state):
+    """ "5/13", after the class code when there is one, so a room can check it is in step (the
+    bar keeps it whole: a long name gives way)."""
+    rounds = "%d/%d" % (min(state.round + 1, data.ROUNDS), data.ROUNDS)
+    code = state.params.get("code")
+    return code + " " + rounds if code else rounds
+
+
 def _option(view):
     """The number list's row under the cursor, or a row of -1s outside the number stages."""
     items = view.get("items", ())
@@ -195,8 +203,8 @@ def _panel(fb, fnt, x, width, height, state, view, score):
     the bottom."""
     seat = view.get("seat", 0)
     pitch = fnt.height + _LINE_GAP
-    rounds = "%d/%d" % (min(state.round + 1, data.ROUNDS), data.ROUNDS)
-    y = screen.bar(fb, x, 0, width, fnt, state.seat_name(seat), rounds, 1) + _LINE_GAP
+    y = screen.bar(fb, x, 0, width, fnt, state.seat_name(seat), round_text(state), 1)
+    y += _LINE_GAP
     chosen = screen.look(x + width)
     y = _dice(fb, chosen.body if chosen.large else fnt, x, y, width, state, view) + _LINE_GAP
     powers = "reroll %s  twice %s" % (
@@ -293,8 +301,7 @@ def _dice_only(fb, width, height, state, view):
     chosen = screen.look(width)
     big = chosen.body
     fnt = chosen.dense
-    rounds = "%d/%d" % (min(state.round + 1, data.ROUNDS), data.ROUNDS)
-    y = screen.title_bar(fb, width, "Dice Trip: dice only", rounds) + _GAP
+    y = screen.title_bar(fb, width, "Dice Trip: dice only", round_text(state)) + _GAP
     column = width // len(state.dice)
     for die in range(len(state.dice)):
         face = state.dice[die]

@@ -2,7 +2,7 @@
 
 PURE. `draw` fills the whole frame from the state and the play screen's view (ui.play_ontrack),
 so equal inputs give equal pixels. Layout, both panels (fonts from draw.look):
-    grid of tiles (ui.track_grid), fitted to   | name, turn                 (inverted bar)
+    grid of tiles (ui.track_grid), fitted to   | name, turn or code and turn (inverted bar)
     the left; the cursor's tile inverted, with | red, green, white dice: the one chosen
     the piece it would get drawn in it         |   inverted, those drawn already struck
                                                | star bank: earned, circled, filled in
@@ -63,6 +63,17 @@ def _dead_ends(state, seat):
     return _dead[1]
 
 
+def turn_text(state):
+    """ "turn 5/20"; with a class code "MATH 5/20" instead, as Trek 12's sheet writes it, so a
+    room can check it is in step (the code takes the word's room: the name gives way to both)."""
+    turns = state.turns
+    turn = min(state.turn + 1, turns)
+    code = state.params.get("code")
+    if code:
+        return "%s %d/%d" % (code, turn, turns)
+    return "turn %d/%d" % (turn, turns)
+
+
 def draw(fb, width, height, state, view):
     fb.fill(_PAPER)
     fnt = screen.look(width).dense
@@ -85,8 +96,7 @@ def draw(fb, width, height, state, view):
 
 def _panel(fb, fnt, x, width, height, state, seat, view, dead):
     pitch = fnt.height + _LINE_GAP
-    turn = "turn %d/%d" % (min(state.turn + 1, state.turns), state.turns)
-    y = screen.bar(fb, x, 0, width, fnt, state.seat_name(seat), turn, 1) + _LINE_GAP
+    y = screen.bar(fb, x, 0, width, fnt, state.seat_name(seat), turn_text(state), 1) + _LINE_GAP
     y = _dice(fb, fnt, x, y, width, state, state.hand[seat], view.get("die", -1)) + _LINE_GAP
     y = _stars(fb, fnt, x, y, width, state, seat) + _LINE_GAP
     y = _turn_boxes(fb, fnt, x, y, width, state) + _LINE_GAP
@@ -257,8 +267,8 @@ def _die_face(fb, x, y, side, value, die):
 
 def _dice_only(fb, fnt, width, height, state, view):
     pitch = fnt.height + _LINE_GAP
-    turn = "turn %d/%d" % (min(state.turn + 1, state.turns), state.turns)
-    y = screen.bar(fb, 0, 0, width, fnt, "Dice only: draw on paper", turn, 1) + 2 * _LINE_GAP
+    title = "Dice only: draw on paper"
+    y = screen.bar(fb, 0, 0, width, fnt, title, turn_text(state), 1) + 2 * _LINE_GAP
     bottom = height
     note = view.get("note", "")
     if note:
