@@ -74,3 +74,17 @@ def test_the_list_of_games_leads_to_their_pages_and_back():
     assert pages.handle(keys.BACK) is menu
     assert menu.handle(keys.RIGHT) is None and menu.cursor == 0  # round the list
     assert menu.handle(keys.BACK) == "menu"
+
+
+def test_every_setup_offers_how_to_play_below_start():
+    from dicetable.ui.screens import SetupScreen
+
+    for game_id, _title in GAMES:
+        setup = SetupScreen(None, game_id)
+        start = setup.cursor  # the cursor starts on "Start game"
+        assert start == len(setup.options) and setup.row_count() == start + 2
+        assert setup.handle(keys.DOWN) is None and setup.cursor == start + 1
+        pages = setup.handle(keys.OK)
+        assert isinstance(pages, HowToScreen) and pages.game_id == game_id
+        assert pages.handle(keys.BACK) is setup  # back to the setup, choices kept
+        assert setup.handle(keys.DOWN) is None and setup.cursor == 0  # round the list
