@@ -12,14 +12,21 @@ Idle policy (docs/device.md): the LEDs dim after `dim_ms` without a button or a 
 off after `off_ms`, when the panel also goes to deep sleep (the e-ink keeps the sheet with no
 power). Any button wakes them; a press that wakes them from off does nothing else, so a
 person can look at the dice before acting. A board may set "idle": {"dim_ms", "off_ms"}.
+
+Heap: a game's modules (rules, bots, sheet, play screen, fonts) are imported when it starts.
+Back at a menu, the game and screen modules imported since the app was built are dropped again
+(`_forget_games`), so one game's code is in RAM at a time, as games/__init__.py intends.
 """
+
+import gc
+import sys
 
 import framebuf
 from micropython import const
 
 from dicetable.ui import dice_leds, led_views, refresh
 from dicetable.ui.keys import PRESS, RELEASE, REPEAT, STUCK
-from dicetable.ui.screens import MessageScreen
+from dicetable.ui.screens import MenuScreen, MessageScreen
 from dicetable.ui.shell import Shell
 
 # Pause between two automatic moves (bot choices, bot rolls) so people can follow them.
@@ -42,6 +49,9 @@ WATCHDOG_FEED_MS = const(4000)
 ACTIVE = const(0)
 DIM = const(1)
 OFF = const(2)
+
+# Modules a menu may drop again (`App._forget_games`): games and screens.
+_FORGETTABLE = ("dicetable.games.", "dicetable.ui.")
 
 # What _take_key answers besides a key.
 _NO_KEY = const(-1)
@@ -159,6 +169,9 @@ class App:
         self.brightness = _FULL_BRIGHTNESS  # the level last given to the LED driver
         self._swallow = _NO_KEY  # the key whose press woke the LEDs: ignored until released
         self.kiosk = kiosk
+        # The modules a menu needs: everything imported before the shell's first screen.
+        self._resident = tuple(sys.modules)
+        self._menu = None  # the menu screen the last clean-up ran for
         shell_store = store if safe_lines is None else _FreshStart(store)
         if kiosk is None:
             self.shell = Shell(width, height, shell_store, seed_source)
@@ -337,8 +350,30 @@ class App:
             return False
         return not self.shell.wants_step() and not self.buttons.pending()
 
+    def _forget_games(self):
+        """A menu is on show: drop the games' and screens' modules imported since the app was
+        built (the last game's rules, bots, sheet and play screen, fonts, the kiosk's screens),
+        except the one of the screen on show, and collect. The next game imports its own. Core
+        and driver modules stay: the kiosk and the drivers keep objects of theirs."""
+        screen = self.shell.screen
+        if screen is self._menu or not isinstance(screen, MenuScreen):
+            return
+        self._menu = screen
+        keep = type(screen).__module__
+        resident = self._resident
+        names = []
+        for name in sys.modules:
+            if name.startswith(_FORGETTABLE) and name != keep and name not in resident:
+                names.append(name)
+        if names:
+            from dicetable.ui.kiosk import forget_modules
+
+            forget_modules(names)
+            gc.collect()
+
     # --- output -----------------------------------------------------------------------------
     async def present(self):
+        self._forget_games()
         await self._present_leds()
         self.shell.draw(self.fb)
         if self.shell.take_natural_break():

@@ -82,6 +82,13 @@ class HighScores:
         self._tables = tables
         return tables
 
+    def release(self):
+        """Forget the tables until the next use reads them again (a game is on: nothing needs
+        them, and a kiosk with many tables holds a few KB). Kept while the last write failed:
+        the flash does not have them yet."""
+        if not self.error:
+            self._tables = None
+
     def _save(self):
         try:
             write_document(self.store, FILE, FORMAT_TAG, self._tables)

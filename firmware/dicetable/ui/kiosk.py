@@ -18,16 +18,19 @@ decides, from the screen on show and the time since the last button, what the ki
 PURE: time arrives as ticks (`button_event`, `tick`), compared with the injected clock's
 wrap-safe ticks_diff; files only through the injected store; random bytes for the PIN's salt
 through `entropy(n)` (os.urandom on the device). docs/kiosk.md, "Wiring", shows the calls.
+
+Heap: this module is all a board holds while kiosk mode is off. The kiosk's files and their
+modules load when first needed (the settings at start if a teacher ever saved any, the lock at
+the teacher chord, the results log and high scores when a game ends in kiosk mode); with kiosk
+mode off the settings are read once and their code is dropped again (`_rest`). A new game
+drops the high-score tables from RAM: they are read again when it ends.
 """
+
+import sys
 
 from micropython import const
 
-from dicetable.core import results_log
-from dicetable.core.high_scores import HighScores
 from dicetable.core.journal import canonical_json
-from dicetable.core.kiosk_settings import KioskSettings, led_level
-from dicetable.core.results_log import ABANDONED, FINISHED, ResultsLog
-from dicetable.core.teacher_lock import OPEN_MS, TeacherLock
 from dicetable.ui import keys
 from dicetable.ui.screens import MenuScreen, ResultsScreen, SetupScreen, clear_save
 from dicetable.ui.shell import Shell
@@ -44,6 +47,11 @@ _FULL = const(255)
 # teacher chord opened during a game (back).
 _HOLDERS = ("session", "play", "inner", "after", "back")
 _IDENTITY = ("number", "seconds")  # record fields that differ between two logs of one game
+# Read at start to learn whether kiosk mode is on; with it off, dropped again until the
+# teacher needs them. results_log is only dropped when nothing else uses it.
+_SETTINGS_MODULES = ("dicetable.core.kiosk_settings", "dicetable.core.results_log")
+_SETTINGS_FILE = "kiosk.dat"  # core.kiosk_settings.FILE
+_RESULTS_LOG_USERS = ("dicetable.core.teacher_lock", "dicetable.core.high_scores")
 
 
 def kiosk_choices():
@@ -63,11 +71,23 @@ def for_board(board, store, clock, unique, entropy=None):
     memory for the classroom features). `unique`: machine.unique_id()."""
     if not board.get("kiosk", True):
         return None
-    from dicetable.ui.guided import key_words
+    # The device id and the key words are worked out when first needed (their modules load
+    # then): a board with kiosk mode off never needs them.
+    now = clock.ticks_ms()
+    return Kiosk(store, clock, kiosk_choices(), unique, now, entropy, buttons=board["buttons"])
 
-    words = key_words(board["buttons"])
-    device = results_log.device_id(unique)
-    return Kiosk(store, clock, kiosk_choices(), device, clock.ticks_ms(), entropy, words)
+
+def forget_modules(names):
+    """Drop modules from sys.modules and from their package, so that their code is collected
+    once nothing else refers to it; the next import loads them again. Only for modules whose
+    objects are all gone (or that are pure functions and constants)."""
+    for name in names:
+        if sys.modules.pop(name, None) is None:
+            continue
+        parts = name.rsplit(".", 1)
+        package = sys.modules.get(parts[0]) if len(parts) == 2 else None
+        if package is not None and hasattr(package, parts[1]):
+            delattr(package, parts[1])
 
 
 def find_session(screen, depth=3):
@@ -124,20 +144,42 @@ class KioskShell(Shell):
         Shell.show(self, self.kiosk.shown(self, screen))
 
 
-class Kiosk:
-    """`choices`: kiosk_choices(). `device`: results_log.device_id(machine.unique_id()).
-    `entropy(n)`: n random bytes (os.urandom), for the PIN's salt. `words`: what to call the
-    keys on this board (ui.guided.key_words(board["buttons"]))."""
+class _LockOnDemand:
+    """The teacher lock as KioskSettings holds it: loaded when a change first asks for it."""
 
-    def __init__(self, store, clock, choices, device, now_ms, entropy=None, words=keys.NAMES):
+    def __init__(self, kiosk):
+        self._kiosk = kiosk
+
+    def __getattr__(self, name):
+        return getattr(self._kiosk.lock, name)
+
+
+class Kiosk:
+    """`choices`: kiosk_choices(). `device`: results_log.device_id(machine.unique_id()), or
+    the unique id's bytes (turned into that text when the first game is recorded).
+    `entropy(n)`: n random bytes (os.urandom), for the PIN's salt. `words`: what to call the
+    keys on this board (ui.guided.key_words(board["buttons"])); or `buttons`, the board's
+    buttons entry, and the words are worked out for the first guided round.
+
+    `lock`, `settings`, `scores` and `log` (core.teacher_lock, kiosk_settings, high_scores,
+    results_log) are made on first use; see the module's note on the heap."""
+
+    def __init__(
+        self, store, clock, choices, device, now_ms, entropy=None, words=keys.NAMES, buttons=None
+    ):
+        self.store = store
         self.clock = clock
+        self.choices = choices
         self.device = device
         self.entropy = entropy
         self.words = words
-        self.lock = TeacherLock(store, clock, now_ms)
-        self.settings = KioskSettings(store, self.lock, choices)
-        self.scores = HighScores(store)
-        self.log = ResultsLog(store)
+        self.buttons = buttons  # the board's buttons entry, while `words` is still to be found
+        self._booted = now_ms  # a restart's lock wait counts from here (core.teacher_lock)
+        self._lock = None
+        self._settings = None
+        self._scores = None
+        self._log = None
+        self._off = False  # kiosk mode found off, and the settings' code dropped
         self.now = now_ms  # the latest tick count the app gave
         self.last_input = now_ms  # ticks of the last button event
         self.notice = ""  # for the teacher: what the results log had to say
@@ -150,9 +192,77 @@ class Kiosk:
         self._offered = None  # the last game whose high scores were offered
         self._guide = None  # the guided round of the game on screen
 
+    # --- the kiosk's files, loaded on demand --------------------------------------------
+    @property
+    def lock(self):
+        if self._lock is None:
+            from dicetable.core.teacher_lock import TeacherLock
+
+            self._lock = TeacherLock(self.store, self.clock, self._booted)
+        return self._lock
+
+    @property
+    def settings(self):
+        if self._settings is None:
+            from dicetable.core.kiosk_settings import KioskSettings
+
+            self._settings = KioskSettings(self.store, _LockOnDemand(self), self.choices)
+            self._off = False
+        return self._settings
+
+    @property
+    def scores(self):
+        if self._scores is None:
+            from dicetable.core.high_scores import HighScores
+
+            self._scores = HighScores(self.store)
+        return self._scores
+
+    @scores.setter
+    def scores(self, scores):
+        self._scores = scores
+
+    @property
+    def log(self):
+        if self._log is None:
+            from dicetable.core.results_log import ResultsLog
+
+            self._log = ResultsLog(self.store)
+        return self._log
+
+    @log.setter
+    def log(self, log):
+        self._log = log
+
     @property
     def enabled(self):
-        return self.settings.get("enabled")
+        if self._settings is None and not self._off and self._never_set():
+            self._off = True  # the defaults: kiosk mode off
+        return not self._off and self.settings.get("enabled")
+
+    def _never_set(self):
+        """True when no settings were ever saved (nothing to load to know kiosk mode is off);
+        a flash that cannot be read is for KioskSettings to report."""
+        try:
+            return self.store.read(_SETTINGS_FILE) is None
+        except OSError:
+            return False
+
+    def _rest(self, screen):
+        """Kiosk mode is off and no teacher screen is up: drop the settings and their code.
+        They are read again when the teacher opens the menu (or kiosk mode comes on)."""
+        settings = self._settings
+        if settings is None or settings.get("enabled") or settings.error:
+            return
+        if getattr(screen, "teacher", False):
+            return
+        self._settings = None
+        self._off = True
+        names = _SETTINGS_MODULES
+        for user in _RESULTS_LOG_USERS:
+            if user in sys.modules or self._log is not None:
+                names = names[:1]  # results_log is still in use: keep it
+        forget_modules(names)
 
     def idle_ms(self):
         return self.settings.get("idle_s") * 1000
@@ -165,6 +275,12 @@ class Kiosk:
             self._session = session
             self._started = self.now
             self._guide = None
+            if self._scores is not None:
+                self._scores.release()  # read again when this game ends
+        elif session is None and isinstance(screen, MenuScreen):
+            # Every game is over (recorded, or ended outside kiosk mode): let its state and
+            # code go (app.App drops the game's modules at a menu).
+            self._session = self._recorded = self._offered = self._guide = None
         if screen is None or not self.enabled:
             return screen
         if isinstance(screen, ResultsScreen):
@@ -189,8 +305,10 @@ class Kiosk:
             return guide if screen is guide.inner and guide.running() else screen
         if session.state.action_count or session.params.get("mode") == "dice":
             return screen  # a resumed game, or dice only: nothing on the sheet to point at
-        from dicetable.ui.guided import GuidedScreen
+        from dicetable.ui.guided import GuidedScreen, key_words
 
+        if self.buttons is not None:
+            self.words, self.buttons = key_words(self.buttons), None
         self._guide = GuidedScreen(shell, screen, self.words)
         return self._guide
 
@@ -204,6 +322,8 @@ class Kiosk:
             return
         if session is None or session is self._recorded:
             return
+        from dicetable.core.results_log import ABANDONED, FINISHED
+
         self.record(session, FINISHED if session.state.is_terminal() else ABANDONED)
 
     # --- the app's hooks ------------------------------------------------------------------
@@ -253,6 +373,7 @@ class Kiosk:
                 shell.show(MenuScreen(shell))
             return True
         if not self.enabled:
+            self._rest(screen)
             return redraw
         quiet = self.clock.ticks_diff(now_ms, self.last_input)
         session = find_session(screen)
@@ -275,6 +396,8 @@ class Kiosk:
         quiet = self.clock.ticks_diff(now_ms, self.last_input)
         limit = -1
         if getattr(screen, "teacher", False):
+            from dicetable.core.teacher_lock import OPEN_MS
+
             limit = OPEN_MS
         elif self.enabled:
             session = find_session(screen)
@@ -303,12 +426,16 @@ class Kiosk:
         of it in the attract loop; full outside kiosk mode (the board's cap still applies)."""
         if not self.enabled:
             return _FULL
+        from dicetable.core.kiosk_settings import led_level
+
         level = led_level({"brightness": self.settings.get("brightness")})
         return level * ATTRACT_SHARE // 100 if self.attracting(shell) else level
 
     # --- what the kiosk does --------------------------------------------------------------
     def abandon(self, shell, session):
         """Record the game as abandoned, clear its save, back to the attract loop."""
+        from dicetable.core.results_log import ABANDONED
+
         self.record(session, ABANDONED)
         clear_save(shell)
         shell.show(self.idle_screen(shell))
@@ -317,8 +444,12 @@ class Kiosk:
         """Append the game to the results log (once). `check_last`: a finished game found at
         start; the log may hold it already (power cut between the record and the save's
         clear). False when the flash refused; `notice` says why."""
+        from dicetable.core import results_log
+
         self._recorded = session
         started = self._started if session is self._session else self.now
+        if not isinstance(self.device, str):
+            self.device = results_log.device_id(self.device)
         try:
             number = self.log.next_number()
             seconds = results_log.seconds_between(self.clock, started, self.now)
@@ -348,6 +479,8 @@ class Kiosk:
             return results
         self._offered = session
         if session is not self._recorded:
+            from dicetable.core.results_log import FINISHED
+
             self.record(session, FINISHED, check_last=True)
         from dicetable.ui.kiosk_screens import high_score_entry
 

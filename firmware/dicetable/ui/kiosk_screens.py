@@ -10,8 +10,6 @@ then only with the teacher lock open (core.kiosk_settings checks it).
 from micropython import const
 
 from dicetable.core.errors import IllegalAction
-from dicetable.core.high_scores import table_key
-from dicetable.core.teacher_lock import Locked
 from dicetable.games import title
 from dicetable.ui import draw, keys
 from dicetable.ui.initials import InitialsScreen
@@ -108,6 +106,8 @@ def limit_setup(screen, settings):
 def high_score_entry(shell, kiosk, session, results):
     """The first initials screen of a finished game (people only, best score first), or
     `results` when nobody's score makes the table."""
+    from dicetable.core.high_scores import table_key  # loaded when a game ends, not for menus
+
     key = table_key(session.module.GAME_ID, session.params)
     if key is None:
         return results
@@ -254,6 +254,8 @@ class SettingsScreen(Screen):
         return None
 
     def _save(self):
+        from dicetable.core.teacher_lock import Locked  # the settings screen is the teacher's
+
         kiosk = self.kiosk
         try:
             saved = kiosk.settings.change(self.values, kiosk.now)

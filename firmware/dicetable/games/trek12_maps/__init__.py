@@ -183,6 +183,8 @@ class Board:
         _special().compile_hooks(self, scoring, rules)
 
 
+# The last Board compiled, by id: a game asks for its board many times, but a device plays one
+# map at a time, so older boards (and the special rules' code they hold) are let go.
 _BOARDS = {}
 
 
@@ -205,5 +207,6 @@ def load(map_id):
         board = Board(data)
         if board.id != map_id:
             raise ValueError("map file %s holds map %s" % (map_id, board.id))
+        _BOARDS.clear()
         _BOARDS[map_id] = board
     return board
