@@ -3,14 +3,9 @@ refusals that change nothing and agree with legal_actions, the route against a b
 search, replay of every state, the same journals and bot decisions under MicroPython, and the
 bots (legal moves only; the careful bot beats the random one)."""
 
-import os
-import subprocess
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dicetable.core import journal
-from dicetable.core.errors import IllegalAction
 from dicetable.core.protocol import CHANCE
 from dicetable.core.session import Session
 from dicetable.games import dicetrip, dicetrip_plan
@@ -18,11 +13,20 @@ from dicetable.games import dicetrip_data as data
 from dicetable.games import dicetrip_route as route
 from dicetable.games.dicetrip_route import CROSSED, EMPTY
 
-from cross_runtime import assert_micropython_replays, load_game
+from cross_runtime import assert_micropython_replays
 from dicetrip_helpers import hand_board
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
+from props_common import (
+    assert_breakdown_adds_up,
+    assert_refused_unchanged,
+    assert_replay_reproduces,
+    bots_game,
+    index_draw,
+    legal_probes,
+    micropython_bot_games,
+    play,
+    played_journal,
+    step_random,
+)
 
 options = st.fixed_dictionaries(
     {
@@ -40,20 +44,6 @@ def _params(opts, bots=False):
     if bots and opts["mode"] == "play":
         choice["bots"] = players
     return dicetrip.make_params(choice)
-
-
-def step_random(state, draw):
-    """One random legal action by any actor (placements lean towards writing)."""
-    actors = state.actors()
-    seat = actors[draw(len(actors))]
-    if seat == CHANCE:
-        outcomes = state.chance_outcomes()
-        action = outcomes[draw(len(outcomes))][0]
-    else:
-        legal = state.legal_actions(seat)
-        action = legal[draw(len(legal))]
-    state.apply(seat, action)
-    return seat, action
 
 
 def check_invariants(state):
@@ -77,10 +67,7 @@ def check_invariants(state):
         assert 0 <= state.rerolled[seat] <= data.ROUNDS and 0 <= state.twice[seat] < data.ROUNDS
         if state.rerolled[seat]:
             assert (state.first + state.rerolled[seat] - 1) % state.players == seat
-        total = 0
-        for _label, points in state.breakdown(seat):
-            total += points
-        assert total == state.scores()[seat]
+        assert_breakdown_adds_up(state, seat)
     assert sorted(state.to_roll) == state.to_roll
     for die in range(4):
         assert (state.dice[die] == 0) == (die in state.to_roll)
@@ -90,7 +77,7 @@ def check_invariants(state):
 @given(options, st.data())
 def test_random_legal_play_keeps_the_sheets_consistent(opts, data_):
     state = dicetrip.new_state(_params(opts))
-    draw = lambda n: data_.draw(st.integers(0, n - 1))
+    draw = index_draw(data_)
     while state.actors():
         step_random(state, draw)
         check_invariants(state)
@@ -126,12 +113,10 @@ def _near_miss(action, draw):
 @given(options, st.data())
 def test_illegal_actions_are_refused_with_a_reason_and_change_nothing(opts, data_):
     state = dicetrip.new_state(_params(opts))
-    draw = lambda n: data_.draw(st.integers(0, n - 1))
+    draw = index_draw(data_)
     while state.actors():
         seat = data_.draw(st.sampled_from([CHANCE, -5, 0, 1, 3, 9]))
-        legal = state.legal_actions(seat) if seat >= 0 else []
-        if seat == CHANCE:
-            legal = [action for action, _weight in state.chance_outcomes()]
+        legal = legal_probes(state, seat)
         if legal and data_.draw(st.booleans()):
             action = _near_miss(legal[draw(len(legal))], draw)
         else:
@@ -142,15 +127,7 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing(opts, data
             if seat != CHANCE:
                 assert state.explain_illegal(seat, action) == "that move is allowed"
         else:
-            before = state.to_data()
-            history = list(state.history)
-            try:
-                state.apply(seat, action)
-            except IllegalAction as exc:
-                assert exc.reason and isinstance(exc.reason, str)
-            else:
-                raise AssertionError("illegal %r accepted" % ((seat, action),))
-            assert state.to_data() == before and state.history == history
+            assert_refused_unchanged(state, seat, action)
         step_random(state, draw)
 
 
@@ -158,7 +135,7 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing(opts, data
 @given(st.integers(1, 4), st.data())
 def test_the_placement_check_agrees_with_legal_actions_over_every_code(players, data_):
     state = dicetrip.new_state(dicetrip.make_params({"players": players}))
-    draw = lambda n: data_.draw(st.integers(0, n - 1))
+    draw = index_draw(data_)
     for _ in range(data_.draw(st.integers(0, 120))):
         if not state.actors():
             break
@@ -252,42 +229,25 @@ def test_longest_route_matches_a_brute_force_search(graph):
 def _play(session, steps, draw=None):
     """Bots play; dice-only games (no bots) take the first legal action. Returns to_data()
     after every action."""
-    states = []
-    for _ in range(steps):
-        actors = session.actors()
-        if not actors:
-            break
-        if actors == [CHANCE]:
-            session.roll()
-        elif session.is_bot(actors[-1]):
-            session.apply(actors[-1], session.bot_action(actors[-1]))
-        else:
-            legal = session.state.legal_actions(actors[0])
-            session.apply(actors[0], legal[draw(len(legal)) if draw else 0])
-        states.append(session.state.to_data())
-    return states
+
+    def person(session, actors):
+        legal = session.state.legal_actions(actors[0])
+        session.apply(actors[0], legal[draw(len(legal)) if draw else 0])
+
+    return play(session, steps, -1, person)
 
 
 @settings(max_examples=25, deadline=None)
 @given(options, st.integers(0, 2**30 - 1), st.integers(1, 200), st.data())
 def test_replay_reproduces_every_state(opts, seed, steps, data_):
-    draw = lambda n: data_.draw(st.integers(0, n - 1))
+    draw = index_draw(data_)
     lines = []
     params = _params(opts, bots=True)
     session = Session.start(dicetrip, params, seed, lines.append)
     states = _play(session, steps, draw)
-    assert len(lines) == len(states) + 1
-    _game, saved, _seed = journal.parse_header(lines[0])
-    state = dicetrip.new_state(saved)
-    for index in range(len(states)):
-        state.apply(*journal.parse_record(lines[index + 1]))
-        assert state.to_data() == states[index]
-    for cut in sorted(set([1, len(states) // 2, len(states)]) - set([0])):
-        resumed, report = Session.resume(lines[: cut + 1], load_game)
-        assert report.dropped == 0 and report.applied == cut
-        assert resumed.state.to_data() == states[cut - 1]
-    resumed, _report = Session.resume(lines, load_game)
-    assert _play(resumed, 30) == _play(session, 30)
+    play_on = lambda going: _play(going, 30)
+    cuts = (1, len(states) // 2)
+    assert_replay_reproduces(session, lines, states, play_on, cuts, game=dicetrip)
 
 
 def _journals():
@@ -316,34 +276,8 @@ def test_bots_decide_the_same_on_both_runtimes():
     """MicroPython plays the same 4-player bot game from the same seed: identical journals, so
     every bot decision (plans, values, rerolls) is the same on both runtimes."""
     opts = {"players": 4, "bots": 4, "strengths": ["careful", "careful", "random", "careful"]}
-    lines = []
-    session = Session.start(dicetrip, opts, 29, lines.append)
-    _play(session, 10000)
-    script = (
-        "from dicetable.core.session import Session\n"
-        "from dicetable.core.protocol import CHANCE\n"
-        "from dicetable.games import dicetrip\n"
-        "lines = []\n"
-        "s = Session.start(dicetrip, %r, 29, lines.append)\n"
-        "while s.actors():\n"
-        "    a = s.actors()\n"
-        "    if a == [CHANCE]:\n"
-        "        s.roll()\n"
-        "    else:\n"
-        "        s.apply(a[-1], s.bot_action(a[-1]))\n"
-        "print(''.join(lines), end='')\n"
-    ) % (opts,)
-    env = dict(os.environ, MICROPYPATH=".frozen:firmware:hostsim/shims")
-    result = subprocess.run(
-        [MICROPYTHON, "-X", "heapsize=190wK", "-c", script],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout == "".join(lines)
+    _session, lines = played_journal(dicetrip, opts, 29, -1, 10000)
+    assert micropython_bot_games("dicetrip", [(opts, 29)], actor=-1) == "".join(lines)
 
 
 # --- bots -------------------------------------------------------------------------------------
@@ -354,7 +288,7 @@ def test_bots_decide_the_same_on_both_runtimes():
 def test_bots_and_hints_choose_only_legal_actions(opts, data_):
     opts = dict(opts, mode="play")
     state = dicetrip.new_state(_params(opts))
-    draw = lambda n: data_.draw(st.integers(0, n - 1))
+    draw = index_draw(data_)
     rng_seed = data_.draw(st.integers(0, 2**30 - 1))
     from dicetable.core.rng import Rng
 
@@ -388,14 +322,6 @@ def test_the_plan_is_a_simple_path_along_roads():
     assert [dicetrip_plan.rank(n) for n in (11, 16, 21, 66)] == [0, 5, 6, 35]
 
 
-def _game(strengths, seed):
-    players = len(strengths)
-    opts = {"players": players, "bots": players, "strengths": strengths}
-    session = Session(dicetrip, dicetrip.make_params(opts), seed)
-    _play(session, 10000)
-    return session.state
-
-
 def test_careful_bot_beats_the_random_bot_and_uses_its_powers():
     wins = 0
     powers = 0
@@ -403,7 +329,7 @@ def test_careful_bot_beats_the_random_bot_and_uses_its_powers():
         for careful in (0, 1):
             strengths = ["random", "random"]
             strengths[careful] = "careful"
-            state = _game(strengths, seed)
+            state = bots_game(dicetrip, strengths, seed, -1, 10000)
             if state.winners() == [careful]:
                 wins += 1
             if state.twice[careful]:
@@ -415,7 +341,7 @@ def test_careful_bot_scores_like_a_player_solo():
     """Twenty solo games (the 400-game tuning average is about 23 points)."""
     total = 0
     for seed in range(20):
-        state = _game(["careful"], 100 + seed)
+        state = bots_game(dicetrip, ["careful"], 100 + seed, -1, 10000)
         total += state.scores()[0]
         assert EMPTY not in state.values[0]
     assert total >= 20 * 19

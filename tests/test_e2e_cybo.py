@@ -11,14 +11,15 @@ import time
 import pytest
 
 from dicetable.ui.play import PlayScreen
-from dicetable.ui.screens import MenuScreen, MessageScreen, ResultsScreen
+from dicetable.ui.screens import MenuScreen, MessageScreen
 from hostsim import script
 from hostsim.autopilot import Autopilot
 from hostsim.device import SimDevice
 from hostsim.drive import play
 from hostsim.replay import replay_file
 
-from panel_text import find_text, panel_rows, same_line
+from e2e_common import assert_scores_on_panel, play_game, replayed_last_game
+from panel_text import find_text, panel_rows
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -26,18 +27,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 def _play(device, steps=(), options=None, game="cybo"):
     autopilot = Autopilot(game, options) if options is not None else None
     asyncio.run(play(device, list(steps), autopilot))
-
-
-def _assert_results_on_panel(device):
-    screen = device.app.shell.screen
-    assert isinstance(screen, ResultsScreen)
-    state = screen.session.state
-    rows = panel_rows(device.panel)
-    for seat, total in enumerate(state.scores()):
-        name = state.seat_name(seat)
-        assert find_text(rows, name), "%s is not on the panel" % name
-        assert same_line(rows, name, str(total)), "%s's total %d is not drawn" % (name, total)
-    assert device.panel.violations == []
 
 
 @pytest.mark.parametrize(
@@ -50,18 +39,17 @@ def _assert_results_on_panel(device):
     ],
 )
 def test_whole_game_through_buttons_matches_the_panel(tmp_path, board, players, bots, level):
-    device = SimDevice(board, str(tmp_path), seed=11)
-    _play(device, options={"players": players, "bots": bots, "level": level})
-    _assert_results_on_panel(device)
+    options = {"players": players, "bots": bots, "level": level}
+    device, _presses = play_game(tmp_path, board, "cybo", options, 11)
+    assert_scores_on_panel(device)
     session = device.app.shell.screen.session
     assert session.params["level"] == level and session.bots == tuple(
         range(players - bots, players)
     )
     # Every human decision came from a button: the journal holds the whole game, and replaying
     # it from the file gives the same scores as the engine the panel was drawn from.
-    replayed, report = replay_file(os.path.join(str(tmp_path), "last.jnl"))
-    assert report.dropped == 0 and replayed.state.is_terminal()
-    assert replayed.state.scores() == session.state.scores()
+    replayed = replayed_last_game(tmp_path)
+    assert replayed.is_terminal() and replayed.scores() == session.state.scores()
     assert device.panel.full_refreshes >= 1 and device.panel.partial_refreshes >= 1
 
 
@@ -113,7 +101,7 @@ def test_resumed_game_continues_through_buttons_to_the_end(tmp_path):
     _device, _lines = _mid_game(tmp_path, presses=25)
     resumed = SimDevice("sim296", str(tmp_path), seed=123)
     _play(resumed, options={"players": 2, "bots": 1})
-    _assert_results_on_panel(resumed)
+    assert_scores_on_panel(resumed)
 
 
 def test_unreadable_save_gives_a_clear_screen_not_a_crash_loop(tmp_path):
@@ -283,7 +271,7 @@ def test_killed_process_resumes_at_the_last_complete_action(tmp_path):
         session, report = replay_file(str(journal))
         device = SimDevice("sim296", str(data), seed=1)
         _play(device, options={"players": 2, "bots": 2})
-        _assert_results_on_panel(device)
+        assert_scores_on_panel(device)
         # The resumed game is the killed game: its first moves are the journal's.
         finished, _ = replay_file(str(data / "last.jnl"))
         assert finished.state.history[: report.applied] == session.state.history

@@ -6,7 +6,6 @@ with PREV/NEXT alone. Dice-only mode ends on its own message. Each person's shee
 with a full refresh."""
 
 import asyncio
-import os
 
 import pytest
 
@@ -15,23 +14,9 @@ from dicetable.ui.screens import ResultsScreen
 from hostsim.autopilot import Autopilot
 from hostsim.device import SimDevice
 from hostsim.drive import play
-from hostsim.replay import replay_file
 
-from panel_text import find_text, panel_rows, same_line
-
-
-def _play(tmp_path, board, options):
-    device = SimDevice(board, str(tmp_path), seed=31)
-    presses = []
-    original = device.press
-
-    async def counting_press(key, **kwargs):
-        presses.append(key)
-        return await original(key, **kwargs)
-
-    device.press = counting_press
-    asyncio.run(play(device, [], Autopilot("ontrack", options)))
-    return device, presses
+from e2e_common import assert_scores_on_panel, final_state, play_game, replayed_last_game
+from panel_text import find_text, panel_rows
 
 
 @pytest.mark.parametrize(
@@ -40,10 +25,8 @@ def _play(tmp_path, board, options):
 )
 def test_whole_ontrack_game_through_buttons(tmp_path, board, players, bots, hints):
     options = {"players": players, "bots": bots, "hints": hints}
-    device, presses = _play(tmp_path, board, options)
-    screen = device.app.shell.screen
-    assert isinstance(screen, ResultsScreen)
-    state = screen.session.state
+    device, presses = play_game(tmp_path, board, "ontrack", options, 31)
+    state = assert_scores_on_panel(device)
     assert state.is_terminal() and state.turn == 20
     humans = players - bots
     # Every human piece took an OK for the die and one for the tile at least, every turn a roll.
@@ -54,29 +37,18 @@ def test_whole_ontrack_game_through_buttons(tmp_path, board, players, bots, hint
     for seat in range(players):
         placed = len(state.pieces[seat]) + len([s for s in state.sites[seat] if s >= 0])
         assert placed >= 30, (seat, placed)  # two pieces a turn, a rare pass aside
-    rows = panel_rows(device.panel)
-    for seat, total in enumerate(state.scores()):
-        name = state.seat_name(seat)
-        assert same_line(rows, name, str(total)), "%s's %d points are not drawn" % (name, total)
-    assert find_text(rows, "Final scores")
-    assert device.panel.violations == []
-    replayed, report = replay_file(os.path.join(str(tmp_path), "last.jnl"))
-    assert report.dropped == 0
-    assert replayed.state.to_data() == state.to_data()
+    assert replayed_last_game(tmp_path).to_data() == state.to_data()
 
 
 def test_dice_only_game_through_buttons(tmp_path):
     options = {"players": 2, "bots": 0, "mode": "dice"}
-    device, presses = _play(tmp_path, "sim296", options)
-    screen = device.app.shell.screen
-    assert isinstance(screen, ResultsScreen)
-    state = screen.session.state
+    device, presses = play_game(tmp_path, "sim296", "ontrack", options, 31)
+    state = final_state(device)
     assert state.is_terminal() and state.dice_only and state.cells == []
-    rows = panel_rows(device.panel)
-    assert find_text(rows, "Game over")
-    replayed, report = replay_file(os.path.join(str(tmp_path), "last.jnl"))
-    assert report.dropped == 0 and replayed.state.to_data() == state.to_data()
-    assert len(replayed.state.history) == 40  # a roll and a "drawn" per turn
+    assert find_text(panel_rows(device.panel), "Game over")
+    replayed = replayed_last_game(tmp_path)
+    assert replayed.to_data() == state.to_data()
+    assert len(replayed.history) == 40  # a roll and a "drawn" per turn
 
 
 def test_each_persons_sheet_comes_up_with_a_full_refresh(tmp_path):

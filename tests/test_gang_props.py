@@ -4,24 +4,28 @@ bots: their odds against every sequence of dice, their choices, a small tourname
 decisions under MicroPython (the bot module is kept out of the portable tests to spare their
 heap, so this is where it runs on both runtimes)."""
 
-import os
-import subprocess
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dicetable.core.errors import IllegalAction
 from dicetable.core.protocol import CHANCE
 from dicetable.core.rng import Rng
 from dicetable.core.session import Session
 from dicetable.games import gang, gang_bot
 from dicetable.games import gang_data as data
 
-from cross_runtime import assert_micropython_replays, load_game
+from cross_runtime import assert_micropython_replays
 from gang_helpers import conserved, counts, new, reveal, roll, skip_to_deck_b, turn
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
+from props_common import (
+    assert_refused_unchanged,
+    assert_replay_reproduces,
+    bots_game,
+    index_draw,
+    legal_probes,
+    micropython_bot_games,
+    play,
+    played_journal,
+    run_micropython,
+)
 
 options = st.fixed_dictionaries(
     {
@@ -71,7 +75,7 @@ def check_invariants(state, total):
 def test_random_legal_play_never_breaks_conservation(opts, data_):
     state = gang.new_state(_params(opts))
     total = conserved(state)
-    draw = lambda n: data_.draw(st.integers(0, n - 1))
+    draw = index_draw(data_)
     for _ in range(data_.draw(st.integers(1, 600))):
         if state.is_terminal():
             break
@@ -110,7 +114,7 @@ _PROBES = [
 @given(options, st.data())
 def test_illegal_commits_and_rerolls_are_refused_and_change_nothing(opts, data_):
     state = gang.new_state(_params(opts))
-    draw = lambda n: data_.draw(st.integers(0, n - 1))
+    draw = index_draw(data_)
     for _ in range(30):
         if state.is_terminal():
             break
@@ -120,37 +124,10 @@ def test_illegal_commits_and_rerolls_are_refused_and_change_nothing(opts, data_)
             step_random(state, draw)
         seat = data_.draw(st.sampled_from([CHANCE, 0, 1, opts["players"] - 1, 5]))
         action = data_.draw(st.sampled_from(_PROBES))
-        if seat == CHANCE:
-            legal = [a for a, _w in state.chance_outcomes()]
-        else:
-            legal = state.legal_actions(seat)
+        legal = legal_probes(state, seat)
         if seat in state.actors() and type(action) is int and action in legal:
             continue
-        before = state.to_data()
-        history = list(state.history)
-        try:
-            state.apply(seat, action)
-        except IllegalAction as exc:
-            assert exc.reason and isinstance(exc.reason, str)
-        else:
-            raise AssertionError("illegal %r accepted" % ((seat, action),))
-        assert state.to_data() == before
-        assert state.history == history
-
-
-def _play(session, steps):
-    """Bots and dice play `steps` actions; returns to_data() after each one."""
-    states = []
-    for _ in range(steps):
-        actors = session.actors()
-        if not actors:
-            break
-        if actors == [CHANCE]:
-            session.roll()
-        else:
-            session.apply(actors[0], session.bot_action(actors[0]))
-        states.append(session.state.to_data())
-    return states
+        assert_refused_unchanged(state, seat, action)
 
 
 @settings(max_examples=25, deadline=None)
@@ -160,28 +137,20 @@ def test_replay_reproduces_every_state(opts, seed, steps):
     players = opts["players"]
     choice = {"players": players, "bots": players, "strength": opts["strengths"] or "careful"}
     session = Session.start(gang, choice, seed, lines.append)
-    states = _play(session, steps)
-    assert len(lines) == len(states) + 1
-    for cut in sorted(set([1, len(states) // 3, len(states) // 2, len(states)]) - set([0])):
-        resumed, report = Session.resume(lines[: cut + 1], load_game)
-        assert report.dropped == 0 and report.applied == cut
-        assert resumed.state.to_data() == states[cut - 1]
-    # A resumed session goes on exactly as the one that never stopped.
-    resumed, _report = Session.resume(lines, load_game)
-    assert _play(resumed, 40) == _play(session, 40)
+    states = play(session, steps)
+    cuts = (1, len(states) // 3, len(states) // 2)
+    assert_replay_reproduces(session, lines, states, lambda going: play(going, 40), cuts)
 
 
 def _journals(count):
     journals = []
     for index in range(count):
-        lines = []
         players = 2 + index % 3
         strengths = [["careful", "random"][(index + seat) % 2] for seat in range(players)]
         if index % 4 == 0:
             strengths = ["careful"] * players
         opts = {"players": players, "bots": players, "strengths": strengths}
-        session = Session.start(gang, opts, 2000 + index, lines.append)
-        _play(session, 100000)
+        session, lines = played_journal(gang, opts, 2000 + index)
         assert session.state.is_terminal()
         journals.append((lines, session.state.to_data()))
     return journals
@@ -195,34 +164,8 @@ def test_bots_decide_the_same_on_both_runtimes():
     """MicroPython plays the same bot game from the same seed: the journals are identical, so
     every bot decision (integer odds, fixed point) is the same on both runtimes."""
     opts = {"players": 4, "bots": 4, "strengths": ["careful", "random", "careful", "careful"]}
-    lines = []
-    session = Session.start(gang, opts, 31, lines.append)
-    _play(session, 100000)
-    script = (
-        "from dicetable.core.session import Session\n"
-        "from dicetable.core.protocol import CHANCE\n"
-        "from dicetable.games import gang\n"
-        "lines = []\n"
-        "s = Session.start(gang, %r, 31, lines.append)\n"
-        "while s.actors():\n"
-        "    a = s.actors()\n"
-        "    if a == [CHANCE]:\n"
-        "        s.roll()\n"
-        "    else:\n"
-        "        s.apply(a[0], s.bot_action(a[0]))\n"
-        "print(''.join(lines), end='')\n"
-    ) % (opts,)
-    env = dict(os.environ, MICROPYPATH=".frozen:firmware:hostsim/shims")
-    result = subprocess.run(
-        [MICROPYTHON, "-X", "heapsize=190wK", "-c", script],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout == "".join(lines)
+    _session, lines = played_journal(gang, opts, 31)
+    assert micropython_bot_games("gang", [(opts, 31)]) == "".join(lines)
 
 
 _ODDS = """
@@ -242,12 +185,7 @@ def test_bot_odds_are_the_same_on_both_runtimes():
         for kept in ([0] * 6, [0, 0, 1, 0, 0, 0], [1, 0, 0, 0, 1, 0]):
             for k in (1, 2, 3, 5, 8):
                 expected.append(gang_bot.outcomes(number, kept, k, 2))
-    env = dict(os.environ, MICROPYPATH=".frozen:firmware:hostsim/shims")
-    result = subprocess.run(
-        [MICROPYTHON, "-c", _ODDS], capture_output=True, text=True, cwd=ROOT, env=env
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == repr(expected)
+    assert run_micropython(_ODDS, heap=None).strip() == repr(expected)
 
 
 # --- bots and odds --------------------------------------------------------------------------
@@ -374,14 +312,6 @@ def test_bot_reads_only_its_own_view():
     assert gang.bot_action(state, 1, Rng(1)) == first
 
 
-def _game(strengths, seed):
-    players = len(strengths)
-    opts = {"players": players, "bots": players, "strengths": strengths}
-    session = Session(gang, gang.make_params(opts), seed)
-    _play(session, 100000)
-    return session.state
-
-
 def test_careful_bot_beats_the_random_bot():
     """A short fixed-seed match, both seatings per seed (the 200-game figure is in the report
     of issue 3): the careful bot wins nearly every game."""
@@ -390,12 +320,12 @@ def test_careful_bot_beats_the_random_bot():
         for careful in (0, 1):
             strengths = ["random", "random"]
             strengths[careful] = "careful"
-            state = _game(strengths, seed)
+            state = bots_game(gang, strengths, seed)
             if state.winners() == [careful]:
                 wins += 1
     assert wins >= 18
 
 
 def test_random_bot_plays_only_legal_moves_to_the_end():
-    state = _game(["random", "random", "random"], 4)
+    state = bots_game(gang, ["random", "random", "random"], 4)
     assert state.is_terminal()

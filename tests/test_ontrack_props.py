@@ -4,25 +4,26 @@ staged queries against legal_actions, scores against an independent scorer on pl
 random hand-built sheets, replay of every state on both runtimes, and the bot: identical games
 under MicroPython and a floor on its average score."""
 
-import os
-import subprocess
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dicetable.core import journal
-from dicetable.core.errors import IllegalAction
 from dicetable.core.protocol import CHANCE
 from dicetable.core.session import Session
 from dicetable.games import ontrack
 from dicetable.games import ontrack_track as track
 from dicetable.games.ontrack_score import Score
 
-from cross_runtime import assert_micropython_replays, load_game
+from cross_runtime import assert_micropython_replays
 from ontrack_helpers import layout, placements
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
+from props_common import (
+    assert_breakdown_adds_up,
+    assert_refused_unchanged,
+    assert_replay_reproduces,
+    index_draw,
+    micropython_bot_games,
+    play,
+    played_journal,
+)
 
 options = st.fixed_dictionaries(
     {"players": st.integers(1, 6), "buildings": st.sampled_from(["123", "135"])}
@@ -97,7 +98,7 @@ def check_invariants(state):
 @given(options, st.data())
 def test_every_legal_action_keeps_the_invariants_and_never_reuses_a_dot(opts, data):
     state = new(opts)
-    draw = lambda n: data.draw(st.integers(0, n - 1))
+    draw = index_draw(data)
     checks = 0
     while state.actors():
         seat, _action = step_random(state, draw)
@@ -127,7 +128,7 @@ def _near_miss(legal, draw, data):
 @given(options, st.data())
 def test_illegal_actions_are_refused_with_a_reason_and_change_nothing(opts, data):
     state = new(opts)
-    draw = lambda n: data.draw(st.integers(0, n - 1))
+    draw = index_draw(data)
     probes = 0
     while state.actors() and probes < 40:
         if state.actors() != [CHANCE]:
@@ -151,17 +152,7 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing(opts, data
             if seat in state.actors() and seat != CHANCE and action in legal:
                 assert state.explain_illegal(seat, action) == "that move is allowed"
             else:
-                before = state.to_data()
-                history = list(state.history)
-                try:
-                    state.apply(seat, action)
-                except IllegalAction as exc:
-                    assert exc.reason and isinstance(exc.reason, str)
-                    if seat != CHANCE and seat in state.actors():
-                        assert state.explain_illegal(seat, action) == exc.reason
-                else:
-                    raise AssertionError("illegal %r accepted" % ((seat, action),))
-                assert state.to_data() == before and state.history == history
+                assert_refused_unchanged(state, seat, action, explains=True)
         step_random(state, draw)
 
 
@@ -236,7 +227,7 @@ def reference_score(sheet_layout, cells, pieces, stars):
 @given(options, st.data())
 def test_played_sheets_score_as_the_independent_scorer_says(opts, data):
     state = new(opts)
-    draw = lambda n: data.draw(st.integers(0, n - 1))
+    draw = index_draw(data)
     for _ in range(data.draw(st.integers(1, 120))):
         if not state.actors():
             break
@@ -244,7 +235,7 @@ def test_played_sheets_score_as_the_independent_scorer_says(opts, data):
     for seat in range(state.players):
         args = (state.layout, state.cells[seat], state.pieces[seat], state.bank[seat])
         assert state.scores()[seat] == reference_score(*args)
-        assert sum(points for _label, points in state.breakdown(seat)) == state.scores()[seat]
+        assert_breakdown_adds_up(state, seat)
 
 
 @settings(max_examples=200, deadline=None)
@@ -279,37 +270,15 @@ def test_random_hand_built_sheets_score_as_the_independent_scorer_says(rows, col
 
 
 # --- replay -----------------------------------------------------------------------------------
-def _play(session, steps):
-    datas = []
-    for _ in range(steps):
-        actors = session.actors()
-        if not actors:
-            break
-        if actors == [CHANCE]:
-            session.roll()
-        else:
-            session.apply(actors[-1], session.bot_action(actors[-1]))
-        datas.append(session.state.to_data())
-    return datas
-
-
 @settings(max_examples=25, deadline=None)
 @given(options, st.integers(0, 2**30 - 1), st.integers(0, 300))
 def test_replay_reproduces_every_state(opts, seed, steps):
     lines = []
     session = Session.start(ontrack, dict(opts, bots=opts["players"]), seed, lines.append)
-    datas = _play(session, steps)
-    assert len(lines) == len(datas) + 1
-    _game, params, _seed = journal.parse_header(lines[0])
-    state = ontrack.new_state(params)
-    for index in range(len(datas)):
-        state.apply(*journal.parse_record(lines[index + 1]))
-        assert state.to_data() == datas[index]
-    resumed, report = Session.resume(lines, load_game)
-    assert report.dropped == 0 and report.applied == len(datas)
-    assert resumed.state.to_data() == session.state.to_data()
+    datas = play(session, steps, -1)
     # The resumed game rolls and decides exactly as the uninterrupted one would have.
-    assert _play(resumed, 30) == _play(session, 30)
+    play_on = lambda going: play(going, 30, -1)
+    assert_replay_reproduces(session, lines, datas, play_on, game=ontrack)
 
 
 def _journals(count):
@@ -339,37 +308,10 @@ def test_micropython_replays_cpython_journals_identically():
         assert_micropython_replays(journals[first : first + 3])
 
 
-_BOT_GAME = """
-from dicetable.core.session import Session
-from dicetable.core.protocol import CHANCE
-from dicetable.games import ontrack
-lines = []
-s = Session.start(ontrack, {'players': 4, 'bots': 4}, 77, lines.append)
-while s.actors():
-    a = s.actors()
-    if a == [CHANCE]:
-        s.roll()
-    else:
-        s.apply(a[-1], s.bot_action(a[-1]))
-print(''.join(lines), end='')
-"""
-
-
 def test_bot_games_are_identical_on_both_runtimes():
-    lines = []
-    session = Session.start(ontrack, {"players": 4, "bots": 4}, 77, lines.append)
-    _play(session, 100000)
-    env = dict(os.environ, MICROPYPATH=".frozen:firmware:hostsim/shims")
-    result = subprocess.run(
-        [MICROPYTHON, "-X", "heapsize=190wK", "-c", _BOT_GAME],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=600,
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout == "".join(lines)
+    opts = {"players": 4, "bots": 4}
+    session, lines = played_journal(ontrack, opts, 77, -1)
+    assert micropython_bot_games("ontrack", [(opts, 77)], actor=-1) == "".join(lines)
     assert session.state.is_terminal() and len(lines) > 1 + 20 * (1 + 4 * 2)
 
 
@@ -380,7 +322,7 @@ def test_bot_scores_well_on_average():
     sections = 0
     for seed in range(40):
         session = Session.start(ontrack, {"players": 1, "bots": 1}, 9000 + seed)
-        _play(session, 100000)
+        play(session, 100000, -1)
         score = session.state.score(0)
         totals.append(score.total)
         for colour in (0, 1):

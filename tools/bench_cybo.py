@@ -1,27 +1,31 @@
 """`make bench`, Cybo: heap for whole games with UI, work per action, sheet render time and
-e-ink traffic (the figures of the foundation issue)."""
+e-ink traffic (the figures of the foundation issue).
 
-import asyncio
+    .venv/bin/python tools/bench_cybo.py [--parts heap,work,panel] [--build DIR]
+"""
+
+import bench_common  # first: it puts the firmware and the simulator on the path
+
+# isort: split
 import os
 import subprocess
-import tempfile
 import time
 
 from dicetable.core.protocol import CHANCE
 from dicetable.core.session import Session
 from dicetable.games import load
 from dicetable.ui import sheet_cybo
-from hostsim import script
-from hostsim.device import SimDevice
-from hostsim.drive import play
 
 from bench_common import (
-    BUILD,
     DEVICE_PER_CPYTHON,
     MICROPYTHON,
     ROOT,
     LineCounter,
-    smallest_heap,
+    Section,
+    describe,
+    heap_pair,
+    refreshes_by_round,
+    scripted_refreshes,
 )
 
 
@@ -103,7 +107,7 @@ for width, height, fmt in ((296, 128, framebuf.MONO_VLSB), (400, 300, framebuf.M
 def render_times():
     """Full sheet render under the MicroPython unix port (real C framebuf), best of 20, in us;
     TOOLCHAIN.md: device time is roughly 65x the unix port's."""
-    env = dict(os.environ, MICROPYPATH=".frozen:%s" % BUILD)
+    env = dict(os.environ, MICROPYPATH=".frozen:%s" % bench_common.BUILD)
     result = subprocess.run(
         [MICROPYTHON, "-c", _RENDER_TIMING],
         cwd=ROOT,
@@ -124,73 +128,64 @@ def panel_traffic():
     """Bytes the driver sends for a cursor move and for one round of a 3-player game, with the
     changed region (what the planner asked for) beside them. One continuous run per figure:
     restarting the app would re-initialise the panel and send whole frames."""
-    from hostsim.autopilot import Autopilot
-
-    with tempfile.TemporaryDirectory() as data:
-        device = SimDevice("sim296", data, seed=7)
-        moves = []
-        device.app.on_refresh = lambda app: moves.append(app.last_refresh)
-        asyncio.run(play(device, script.parse("OK UP UP DOWN"), None))
-        cursor = moves[-3:]  # three cursor moves on the setup screen
-    with tempfile.TemporaryDirectory() as data:
-        device = SimDevice("sim296", data, seed=7)
-        rounds = {}
-
-        def on_refresh(app):
-            state = app.shell.game_state()
-            if state is not None:
-                rounds.setdefault(state.round, []).append(app.last_refresh)
-
-        device.app.on_refresh = on_refresh
-        asyncio.run(play(device, [], Autopilot("cybo", {"players": 3, "bots": 2})))
-        # Round 2 (index 1): round 1 begins with the new screen's full refresh.
-        round_two = rounds.get(1, [])
+    # Three cursor moves on the setup screen.
+    cursor = scripted_refreshes("sim296", "OK UP UP DOWN", 7)[-3:]
+    options = {"players": 3, "bots": 2}
+    rounds = refreshes_by_round("sim296", "cybo", options, 7, lambda state: state.round)
+    # Round 2 (index 1): round 1 begins with the new screen's full refresh.
+    round_two = rounds.get(1, [])
+    _count, _full, move_bytes, move_region = describe(cursor)
+    round_refreshes, round_full, _sent, _region = describe(round_two)
     return {
-        "move_bytes": sum(item[2] for item in cursor) // len(cursor),
-        "move_region": sum(item[1][2] * item[1][3] // 8 for item in cursor) // len(cursor),
+        "move_bytes": move_bytes,
+        "move_region": move_region,
         "move_kinds": sorted(set("partial" if item[0] == 1 else "full" for item in cursor)),
-        "round_refreshes": len(round_two),
-        "round_full": sum(1 for item in round_two if item[0] == 2),
+        "round_refreshes": round_refreshes,
+        "round_full": round_full,
         "round_bytes": sum(item[2] for item in round_two),
         "round_region": sum(item[1][2] * item[1][3] // 8 for item in round_two),
         "full_frame": 296 * 128 // 8,
     }
 
 
-def report():
-    print("Cybo")
-    print("  smallest heap for a whole game with UI, panel driver and simulator models:")
-    print("    (plain K: conservative bound for the 32-bit device; wK: pointer-size scaled)")
+# --- the report ---------------------------------------------------------------------------------
+def heap_lines():
+    lines = [
+        "  smallest heap for a whole game with UI, panel driver and simulator models:",
+        "    (plain K: conservative bound for the 32-bit device; wK: pointer-size scaled)",
+    ]
     for board, players, bots in (("sim296", 3, 2), ("sim296", 6, 5), ("sim400", 4, 3)):
-        plain = smallest_heap(board, players, bots)
-        scaled = smallest_heap(board, players, bots, "wK")
-        print(
+        lines.append(
             "    %-8s %d players: %5sK plain, %5swK"
-            % (board, players, plain or ">1024", scaled or ">1024")
+            % ((board, players) + heap_pair(board, players, bots))
         )
+    return lines
+
+
+def work_lines():
     work = work_per_action()
-    print("  work per action, 6 players (%d actions), firmware lines executed:" % work["actions"])
-    print(
+    lines = [
+        "  work per action, 6 players (%d actions), firmware lines executed:" % work["actions"],
         "    rules (legal + apply + scores): mean %d, max %d  (~%.2f ms on device)"
-        % (work["rules_mean"], work["rules_max"], work["rules_ms_device"])
-    )
-    print(
+        % (work["rules_mean"], work["rules_max"], work["rules_ms_device"]),
         "    full sheet render 296x128:      mean %d, max %d"
-        % (work["render_mean"], work["render_max"])
-    )
+        % (work["render_mean"], work["render_max"]),
+    ]
     for (width, height), micros in sorted(render_times().items()):
-        print(
+        lines.append(
             "    sheet render %dx%d, unix port: %d us  (~%.0f ms on device)"
             % (width, height, micros, micros * 65 / 1000)
         )
-    print("    final scoring, all seats:       %d" % work["scoring"])
+    lines.append("    final scoring, all seats:       %d" % work["scoring"])
+    return lines
+
+
+def panel_lines():
     traffic = panel_traffic()
-    print("  e-ink, 296x128 (full frame %d bytes of image per plane):" % traffic["full_frame"])
-    print(
+    return [
+        "  e-ink, 296x128 (full frame %d bytes of image per plane):" % traffic["full_frame"],
         "    cursor move: %d bytes sent (%s) for a %d-byte changed region"
-        % (traffic["move_bytes"], "/".join(traffic["move_kinds"]), traffic["move_region"])
-    )
-    print(
+        % (traffic["move_bytes"], "/".join(traffic["move_kinds"]), traffic["move_region"]),
         "    one round, 3 players: %d refreshes (%d full), %d bytes sent for %d bytes of"
         " changed regions"
         % (
@@ -198,5 +193,13 @@ def report():
             traffic["round_full"],
             traffic["round_bytes"],
             traffic["round_region"],
-        )
-    )
+        ),
+    ]
+
+
+# The work part times the sheet render on the .mpy build as well.
+SECTION = Section("Cybo", heap_lines, work_lines, panel_lines, builds=("heap", "work"))
+report = SECTION.report  # what `make bench` calls
+
+if __name__ == "__main__":
+    SECTION.main()

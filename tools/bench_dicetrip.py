@@ -14,46 +14,44 @@ person (a hand-over), a number or cross placed by the person whose sheet is show
     .venv/bin/python tools/bench_dicetrip.py [--parts strength,heap,work,panel] [--build DIR]
 """
 
-import argparse
+import bench_common  # first: it puts the firmware and the simulator on the path
+
+# isort: split
 import asyncio
 import os
 import subprocess
-import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
+from dicetable.core.session import Session
+from dicetable.games import dicetrip, dicetrip_map, dicetrip_plan
+from dicetable.games import dicetrip_data as data
+from dicetable.games import dicetrip_route as route
+from dicetable.ui import keys, refresh, sheet_dicetrip
+from dicetable.ui.play_dicetrip import CITY, NUMBER, DiceTripPlayScreen
+from hostsim.autopilot import Autopilot
+from hostsim.device import SimDevice
+from hostsim.drive import play
 
-import hostsim  # noqa: E402,F401  (firmware and the framebuf shim on the path)
-from dicetable.core.protocol import CHANCE  # noqa: E402
-from dicetable.core.session import Session  # noqa: E402
-from dicetable.games import dicetrip, dicetrip_map, dicetrip_plan  # noqa: E402
-from dicetable.games import dicetrip_data as data  # noqa: E402
-from dicetable.games import dicetrip_route as route  # noqa: E402
-from dicetable.ui import keys, refresh, sheet_dicetrip  # noqa: E402
-from dicetable.ui.play_dicetrip import CITY, NUMBER, DiceTripPlayScreen  # noqa: E402
-from hostsim.autopilot import Autopilot  # noqa: E402
-from hostsim.device import SimDevice  # noqa: E402
-from hostsim.drive import play  # noqa: E402
-
-import bench_common  # noqa: E402
-from bench_common import (  # noqa: E402
+from bench_common import (
     DEVICE_PER_CPYTHON,
+    ROOT,
     Explorer,
     LineCounter,
+    Section,
+    bot_game,
+    bot_turns,
     describe,
     explored_refreshes,
+    heap_pair,
     mean,
+    per_action_lines,
     score_summary,
-    smallest_heap,
 )
 
 _SEED = 7
 _PANEL = (296, 128)
 _TABLE = {"players": 3, "bots": 1}  # 2 people and a bot share each roll
-PARTS = ("strength", "heap", "work", "panel")
 SOLO_GAMES = 1000
 TABLE_GAMES = 250  # of 4 bots: the reroll power is weighed by each roller in turn
 FIRST_SEED = 500000  # away from the seeds the bot was tuned on
@@ -92,15 +90,7 @@ _CAUSES = ("round", "hand-over", "placement", "choice")
 
 # --- the bot ----------------------------------------------------------------------------------
 def _bot_game(players, seed):
-    session = Session.start(dicetrip, {"players": players, "bots": players}, seed)
-    session.state.history = None
-    while session.actors():
-        actors = session.actors()
-        if actors == [CHANCE]:
-            session.roll()
-        else:
-            session.apply(actors[0], session.bot_action(actors[0]))
-    return session.state.scores()
+    return bot_game(dicetrip, {"players": players, "bots": players}, seed).state.scores()
 
 
 def strength_lines():
@@ -173,12 +163,7 @@ def work_per_action(players=4, seeds=(_SEED, _SEED + 1, _SEED + 2)):
     dicetrip_plan.plan_for(dicetrip.default_board())
     for seed in seeds:
         session = Session.start(dicetrip, {"players": players, "bots": players}, seed)
-        while session.actors():
-            actors = session.actors()
-            if actors == [CHANCE]:
-                session.roll()
-                continue
-            seat = actors[0]
+        for seat in bot_turns(session):
             state = session.state
             work["legal"].append(counter.measure(state.legal_actions, seat)[0])
             if state.placements_left(seat):
@@ -238,13 +223,7 @@ def work_lines():
         ("hint", "hint (bot)"),
         ("render", "sheet render"),
     )
-    lines = []
-    for key, label in names:
-        values = work[key]
-        lines.append(
-            "  %-20s mean %d, max %d firmware lines per action"
-            % (label, mean(values), max(values))
-        )
+    lines = per_action_lines(work, names)
     for kind in ("power", "first", "first+twice", "single"):
         values = work["kinds"].get(kind, [])
         if values:
@@ -273,11 +252,9 @@ def work_lines():
 
 # --- heap -------------------------------------------------------------------------------------
 def heap_lines():
-    plain = smallest_heap("sim296", 4, 3, game="dicetrip", level="-")
-    scaled = smallest_heap("sim296", 4, 3, "wK", game="dicetrip", level="-")
     return [
         "  smallest heap, whole 4-player game with UI (1 person, sim296): %sK plain, %swK"
-        % (plain or ">1024", scaled or ">1024")
+        % heap_pair("sim296", 4, 3, game="dicetrip", level="-")
     ]
 
 
@@ -354,52 +331,8 @@ def panel_lines():
 
 
 # --- the report -------------------------------------------------------------------------------
-def report(parts=PARTS):
-    print("Dice Trip: Belgium")
-    for part, lines in (
-        ("strength", strength_lines),
-        ("heap", heap_lines),
-        ("work", work_lines),
-        ("panel", panel_lines),
-    ):
-        if part in parts:
-            for line in lines():
-                print(line)
-
-
-def _build(folder):
-    """Firmware and simulator .mpy files in `folder` (not the shared build/), for the heap."""
-    tool = os.path.join(ROOT, "tools", "build_mpy.py")
-    out = os.path.join(folder, "mpy")
-    command = [sys.executable, tool, "--mpy-cross", bench_common.MPY_CROSS, "--out", out]
-    subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-    bench_common.BUILD = out
-    bench_common.HOST_BUILD = os.path.join(folder, "mpy-host")
-    bench_common.build_host_modules()
-
-
-def main(argv=None):
-    parser = argparse.ArgumentParser(description="The Dice Trip section of `make bench` alone.")
-    parser.add_argument(
-        "--parts",
-        default=",".join(PARTS),
-        help="comma-separated parts to run (default: all of %s)" % ",".join(PARTS),
-    )
-    parser.add_argument(
-        "--build",
-        metavar="DIR",
-        help="compile the .mpy files the heap part runs into DIR first (without it, the heap "
-        "part uses build/mpy and build/mpy-host as `make build` and `make bench` left them)",
-    )
-    args = parser.parse_args(argv)
-    parts = [part for part in args.parts.split(",") if part]
-    for part in parts:
-        if part not in PARTS:
-            parser.error("unknown part %r (known: %s)" % (part, ", ".join(PARTS)))
-    if args.build and "heap" in parts:
-        _build(os.path.abspath(args.build))
-    report(parts)
-
+SECTION = Section("Dice Trip: Belgium", strength_lines, heap_lines, work_lines, panel_lines)
+report = SECTION.report  # what `make bench` calls
 
 if __name__ == "__main__":
-    main()
+    SECTION.main()

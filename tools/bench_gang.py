@@ -16,7 +16,7 @@ from hostsim.device import SimDevice
 from hostsim.drive import play
 from hostsim.replay import replay_file
 
-from bench_common import DEVICE_PER_CPYTHON, LineCounter, smallest_heap
+from bench_common import DEVICE_PER_CPYTHON, LineCounter, heap_pair
 
 _SEED = 7
 
@@ -81,11 +81,9 @@ def led_traffic(board="sim296"):
 
 def report():
     print("Gang of Dice")
-    plain = smallest_heap("sim296", 4, 3, game="gang", level="-")
-    scaled = smallest_heap("sim296", 4, 3, "wK", game="gang", level="-")
     print(
         "  smallest heap, whole 4-player game with UI (sim296): %sK plain, %swK"
-        % (plain or ">1024", scaled or ">1024")
+        % heap_pair("sim296", 4, 3, game="gang", level="-")
     )
     for strength in gang.STRENGTHS:
         work = bot_work(strength)

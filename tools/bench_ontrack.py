@@ -10,45 +10,40 @@ to another person's sheet, or to a new turn), where a full refresh is meant to c
     .venv/bin/python tools/bench_ontrack.py [--parts strength,heap,work,panel] [--build DIR]
 """
 
-import argparse
+import bench_common  # noqa: F401  (first: it puts the firmware and the simulator on the path)
+
+# isort: split
 import asyncio
-import os
-import subprocess
-import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
+from dicetable.core.session import Session
+from dicetable.games import ontrack
+from dicetable.ui import keys, refresh, sheet_ontrack
+from dicetable.ui.ontrack_choice import DIE, TILE, WAY
+from dicetable.ui.play_ontrack import OnTrackPlayScreen
+from hostsim.autopilot import Autopilot
+from hostsim.device import SimDevice
+from hostsim.drive import play
 
-import hostsim  # noqa: E402,F401  (firmware and the framebuf shim on the path)
-from dicetable.core.protocol import CHANCE  # noqa: E402
-from dicetable.core.session import Session  # noqa: E402
-from dicetable.games import ontrack  # noqa: E402
-from dicetable.ui import keys, refresh, sheet_ontrack  # noqa: E402
-from dicetable.ui.ontrack_choice import DIE, TILE, WAY  # noqa: E402
-from dicetable.ui.play_ontrack import OnTrackPlayScreen  # noqa: E402
-from hostsim.autopilot import Autopilot  # noqa: E402
-from hostsim.device import SimDevice  # noqa: E402
-from hostsim.drive import play  # noqa: E402
-
-import bench_common  # noqa: E402
-from bench_common import (  # noqa: E402
+from bench_common import (
     DEVICE_PER_CPYTHON,
     Explorer,
     LineCounter,
+    Section,
+    bot_game,
+    bot_turns,
     describe,
     explored_refreshes,
+    heap_pair,
     mean,
+    per_action_lines,
     score_summary,
-    smallest_heap,
 )
 
 _SEED = 7
 _PANEL = (296, 128)
 _TABLE = {"players": 3, "bots": 1}  # 2 people and a bot share each roll
-PARTS = ("strength", "heap", "work", "panel")
 SOLO_GAMES = 200
 FIRST_SEED = 500000  # away from the seeds the bot was tuned on
 THRESHOLDS = (20, 25, 30)
@@ -57,13 +52,7 @@ THRESHOLDS = (20, 25, 30)
 def solo_scores(games=SOLO_GAMES):
     scores = []
     for index in range(games):
-        session = Session.start(ontrack, {"players": 1, "bots": 1}, FIRST_SEED + index)
-        session.state.history = None
-        while session.actors():
-            if session.actors() == [CHANCE]:
-                session.roll()
-            else:
-                session.apply(0, session.bot_action(0))
+        session = bot_game(ontrack, {"players": 1, "bots": 1}, FIRST_SEED + index)
         scores.append(session.state.scores()[0])
     return scores
 
@@ -109,12 +98,7 @@ def work_per_action(players=2):
         bytearray((width + 7) // 8 * height), width, height, framebuf.MONO_HLSB
     )
     hint_seconds = 0.0
-    while session.actors():
-        actors = session.actors()
-        if actors == [CHANCE]:
-            session.roll()
-            continue
-        seat = actors[0]
+    for seat in bot_turns(session):
         state = session.state
         work["legal"].append(counter.measure(state.legal_actions, seat)[0])
         work["staged"].append(counter.measure(_staged, state, seat)[0])
@@ -208,31 +192,29 @@ def panel_traffic(board="sim296"):
     return moves
 
 
-def strength_line():
+def strength_lines():
     scores = solo_scores()
     average, median, shares = score_summary(scores, THRESHOLDS)
-    return "  bot, %d seeded solo games: mean %.1f, median %.1f, %s" % (
-        len(scores),
-        average,
-        median,
-        shares,
-    )
+    return [
+        "  bot, %d seeded solo games: mean %.1f, median %.1f, %s"
+        % (len(scores), average, median, shares)
+    ]
 
 
-def _heap_lines():
+def heap_lines():
+    lines = []
     for label, players, bots, option in (
         ("6-player game with UI (1 person)", 6, 5, "-"),
         ("dice-only game (2 people)", 2, 0, "mode=dice"),
     ):
-        plain = smallest_heap("sim296", players, bots, game="ontrack", level=option)
-        scaled = smallest_heap("sim296", players, bots, "wK", game="ontrack", level=option)
-        print(
+        lines.append(
             "  smallest heap, whole %s (sim296): %sK plain, %swK"
-            % (label, plain or ">1024", scaled or ">1024")
+            % ((label,) + heap_pair("sim296", players, bots, game="ontrack", level=option))
         )
+    return lines
 
 
-def _work_lines():
+def work_lines():
     work = work_per_action()
     names = (
         ("legal", "legal_actions (host)"),
@@ -242,90 +224,43 @@ def _work_lines():
         ("render", "sheet render"),
         ("redraw", "redraw (cursor)"),
     )
-    for key, label in names:
-        values = work[key]
-        print(
-            "  %-20s mean %d, max %d firmware lines per action"
-            % (label, mean(values), max(values))
-        )
-    print(
+    lines = per_action_lines(work, names)
+    lines.append(
         "  final scoring, one sheet: %d lines (~%.2f ms on device)"
         % (work["scoring"], work["scoring_ms_device"])
     )
-    print("  hint ~%.1f ms on device (mean)" % work["hint_ms_device"])
+    lines.append("  hint ~%.1f ms on device (mean)" % work["hint_ms_device"])
+    return lines
 
 
-def _panel_lines():
+def panel_lines():
+    lines = []
     for board in ("sim296", "sim400"):
         traffic = panel_traffic(board)
         for name in ("die", "tile", "way"):
             count, full, sent, region = describe(traffic[name])
-            print(
+            lines.append(
                 "  e-ink %s, %s cursor move: %d bytes sent for a %d-byte changed region "
                 "(%d moves, %d full)" % (board, name, sent, region, count, full)
             )
         turns = traffic["turns"]
         second = turns.get(1, [])
         full = len([item for item in second if item[0] == refresh.FULL])
-        print(
+        lines.append(
             "  e-ink %s, turn 2 of 2 people and a bot: %d refreshes (%d full), %d bytes sent"
             % (board, len(second), full, sum([item[1] for item in second]))
         )
         count, fulls, most, sent, handed, elsewhere = per_turn_figures(turns)
-        print(
+        lines.append(
             "  e-ink %s, per turn over %d turns: %.1f refreshes, %.1f full (at most %d), "
             "%d bytes; full ones: %d at a hand-over, %d elsewhere"
             % (board, len(turns), count, fulls, most, sent, handed, elsewhere)
         )
+    return lines
 
 
-def report(parts=PARTS):
-    print("Christmas On Track")
-    if "strength" in parts:
-        print(strength_line())
-    if "heap" in parts:
-        _heap_lines()
-    if "work" in parts:
-        _work_lines()
-    if "panel" in parts:
-        _panel_lines()
-
-
-def _build(folder):
-    """Firmware and simulator .mpy files in `folder` (not the shared build/), for the heap."""
-    tool = os.path.join(ROOT, "tools", "build_mpy.py")
-    out = os.path.join(folder, "mpy")
-    command = [sys.executable, tool, "--mpy-cross", bench_common.MPY_CROSS, "--out", out]
-    subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-    bench_common.BUILD = out
-    bench_common.HOST_BUILD = os.path.join(folder, "mpy-host")
-    bench_common.build_host_modules()
-
-
-def main(argv=None):
-    parser = argparse.ArgumentParser(
-        description="The Christmas On Track section of `make bench` on its own."
-    )
-    parser.add_argument(
-        "--parts",
-        default=",".join(PARTS),
-        help="comma-separated parts to run (default: all of %s)" % ",".join(PARTS),
-    )
-    parser.add_argument(
-        "--build",
-        metavar="DIR",
-        help="compile the .mpy files the heap part runs into DIR first (without it, the heap "
-        "part uses build/mpy and build/mpy-host as `make build` and `make bench` left them)",
-    )
-    args = parser.parse_args(argv)
-    parts = [part for part in args.parts.split(",") if part]
-    for part in parts:
-        if part not in PARTS:
-            parser.error("unknown part %r (known: %s)" % (part, ", ".join(PARTS)))
-    if args.build and "heap" in parts:
-        _build(os.path.abspath(args.build))
-    report(parts)
-
+SECTION = Section("Christmas On Track", strength_lines, heap_lines, work_lines, panel_lines)
+report = SECTION.report  # what `make bench` calls
 
 if __name__ == "__main__":
-    main()
+    SECTION.main()

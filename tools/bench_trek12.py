@@ -1,20 +1,31 @@
 """`make bench`, Trek 12: bot strength per base map over 1000 seeded solo games, heap for a whole
 game with UI on the largest map, work per action (legal listing, apply, bot decision, final
-scoring) and e-ink bytes per cursor move and per round (the figures of issue 8)."""
+scoring) and e-ink bytes per cursor move and per round (the figures of issue 8).
 
-import asyncio
-import tempfile
+    .venv/bin/python tools/bench_trek12.py [--parts strength,heap,work,panel] [--build DIR]
+"""
+
+import bench_common  # noqa: F401  (first: it puts the firmware and the simulator on the path)
+
+# isort: split
 import time
 
-from dicetable.core.protocol import CHANCE
 from dicetable.core.session import Session
 from dicetable.games import trek12, trek12_maps
-from hostsim import script
-from hostsim.autopilot import Autopilot
-from hostsim.device import SimDevice
-from hostsim.drive import play
 
-from bench_common import DEVICE_PER_CPYTHON, LineCounter, score_summary, smallest_heap
+from bench_common import (
+    DEVICE_PER_CPYTHON,
+    LineCounter,
+    Section,
+    bot_game,
+    bot_turns,
+    describe,
+    heap_pair,
+    per_action_lines,
+    refreshes_by_round,
+    score_summary,
+    scripted_refreshes,
+)
 
 BASE_MAPS = ("dunai", "kagkot", "dhaulagiri")
 GAMES_PER_MAP = 1000
@@ -27,13 +38,7 @@ def solo_scores(map_id, games=GAMES_PER_MAP):
     scores = []
     for index in range(games):
         options = {"players": 1, "bots": 1, "map": map_id}
-        session = Session.start(trek12, options, FIRST_SEED + index, keep_history=False)
-        while session.actors():
-            if session.actors() == [CHANCE]:
-                session.roll()
-            else:
-                session.apply(0, session.bot_action(0))
-        scores.append(session.state.scores()[0])
+        scores.append(bot_game(trek12, options, FIRST_SEED + index).state.scores()[0])
     return scores
 
 
@@ -61,12 +66,7 @@ def work_per_action(map_id, players=1, seed=FIRST_SEED):
     counter = LineCounter()
     listing, applying, deciding = [], [], []
     decide_seconds = 0.0
-    while session.actors():
-        actors = session.actors()
-        if actors == [CHANCE]:
-            session.roll()
-            continue
-        seat = actors[0]
+    for seat in bot_turns(session):
         lines, _legal = counter.measure(session.state.legal_actions, seat)
         listing.append(lines)
         lines, action = counter.measure(session.bot_action, seat)
@@ -88,83 +88,62 @@ def work_per_action(map_id, players=1, seed=FIRST_SEED):
     }
 
 
-def _refreshes(keys_script):
-    with tempfile.TemporaryDirectory() as data:
-        device = SimDevice("sim296", data, seed=7)
-        seen = []
-        device.app.on_refresh = lambda app: seen.append(app.last_refresh)
-        asyncio.run(play(device, script.parse(keys_script), None))
-    return seen
-
-
 def panel_traffic():
-    """Bytes sent for cursor moves (operation and circle) and for one round of a 2-player
-    game, with the changed region beside them."""
+    """Refreshes of cursor moves (operation and circle) and of round 2 of a 2-player game."""
     start = "DOWN DOWN OK OK OK"  # menu -> Trek 12 -> start (1 player) -> roll
-    op_moves = _refreshes(start + " DOWN DOWN")[-2:]
-    circle_moves = _refreshes(start + " OK DOWN DOWN")[-2:]
-    with tempfile.TemporaryDirectory() as data:
-        device = SimDevice("sim296", data, seed=7)
-        rounds = {}
-
-        def on_refresh(app):
-            state = app.shell.game_state()
-            if state is not None:
-                rounds.setdefault(state.round, []).append(app.last_refresh)
-
-        device.app.on_refresh = on_refresh
-        asyncio.run(play(device, [], Autopilot("trek12", {"players": 2, "bots": 0})))
-        round_two = rounds.get(1, [])
+    options = {"players": 2, "bots": 0}
+    rounds = refreshes_by_round("sim296", "trek12", options, 7, lambda state: state.round)
     return {
-        "op": op_moves,
-        "circle": circle_moves,
-        "round": round_two,
+        "op": scripted_refreshes("sim296", start + " DOWN DOWN", 7)[-2:],
+        "circle": scripted_refreshes("sim296", start + " OK DOWN DOWN", 7)[-2:],
+        "round": rounds.get(1, []),
     }
 
 
-def _mean_bytes(items):
-    return sum([item[2] for item in items]) // max(1, len(items))
-
-
-def _mean_region(items):
-    return sum([item[1][2] * item[1][3] // 8 for item in items]) // max(1, len(items))
-
-
-def report():
-    print("Trek 12")
-    print("  bot strength, %d seeded solo games per map:" % GAMES_PER_MAP)
+# --- the report ---------------------------------------------------------------------------------
+def strength_lines():
+    lines = ["  bot strength, %d seeded solo games per map:" % GAMES_PER_MAP]
     for map_id in BASE_MAPS:
-        print(strength_line(map_id))
+        lines.append(strength_line(map_id))
+    return lines
+
+
+def heap_lines():
     biggest = largest_map()
-    option = "map=" + biggest
-    plain = smallest_heap("sim296", 6, 5, game="trek12", level=option)
-    scaled = smallest_heap("sim296", 6, 5, "wK", game="trek12", level=option)
-    print(
+    return [
         "  smallest heap, whole 6-player game with UI on %s (sim296): %sK plain, %swK"
-        % (biggest, plain or ">1024", scaled or ">1024")
-    )
-    work = work_per_action(biggest)
-    for name in ("listing", "applying", "deciding"):
-        values = work[name]
-        print(
-            "  %-9s mean %d, max %d firmware lines per action"
-            % (name, sum(values) // len(values), max(values))
-        )
-    print("  bot decision ~%.1f ms on device" % work["decide_ms_device"])
-    print("  final scoring, one sheet: %d lines" % work["scoring"])
+        % ((biggest,) + heap_pair("sim296", 6, 5, game="trek12", level="map=" + biggest))
+    ]
+
+
+def work_lines():
+    work = work_per_action(largest_map())
+    names = (("listing", "listing"), ("applying", "applying"), ("deciding", "deciding"))
+    lines = per_action_lines(work, names, 9)
+    lines.append("  bot decision ~%.1f ms on device" % work["decide_ms_device"])
+    lines.append("  final scoring, one sheet: %d lines" % work["scoring"])
+    return lines
+
+
+def panel_lines():
     traffic = panel_traffic()
+    lines = []
     for name in ("op", "circle"):
-        moves = traffic[name]
-        print(
+        _count, _full, sent, region = describe(traffic[name])
+        lines.append(
             "  e-ink, %s cursor move: %d bytes sent for a %d-byte changed region"
-            % (name, _mean_bytes(moves), _mean_region(moves))
+            % (name, sent, region)
         )
-    round_two = traffic["round"]
-    print(
+    count, full, _sent, _region = describe(traffic["round"])
+    lines.append(
         "  e-ink, one round of 2 players: %d refreshes (%d full), %d bytes sent"
-        % (
-            len(round_two),
-            len([item for item in round_two if item[0] == 2]),
-            sum([item[2] for item in round_two]),
-        )
+        % (count, full, sum([item[2] for item in traffic["round"]]))
     )
+    return lines
+
+
+SECTION = Section("Trek 12", strength_lines, heap_lines, work_lines, panel_lines)
+report = SECTION.report  # what `make bench` calls
+
+if __name__ == "__main__":
+    SECTION.main()

@@ -30,7 +30,8 @@ from dicetable.core.errors import IllegalAction
 from dicetable.core.protocol import CHANCE, State
 from dicetable.games import trek12_maps as maps
 from dicetable.games.seats import seat_params
-from dicetable.games.trek12_score import EMPTY, SAD, Greedy, Score
+from dicetable.games.trek12_bot import Greedy
+from dicetable.games.trek12_score import EMPTY, SAD, Score
 from dicetable.games.trek12_special import STAR, WATER
 
 GAME_ID = "trek12"

@@ -1,11 +1,12 @@
 """The teacher's locked screens: the PIN typed with the buttons, the wait after wrong PINs, the
 teacher's menu and the confirmations before clearing the high scores or the results log.
 
-PURE. Smallest button set, as the class-code screen: the arrows (PREV/NEXT) change the digit
-under the cursor, OK moves on, BACK moves back (and on the first digit leaves). Digits already
-typed show as "*". From the fifth place on a place starts blank, and OK on a blank place ends
-the PIN, so 4, 5 and 6 digits all work. The PIN lives only in these screens while it is typed:
-core.teacher_lock stores a salted hash and counts wrong entries before checking one.
+PURE. Smallest button set, as the class-code screen (ui.wheel_entry): the arrows (PREV/NEXT)
+change the digit under the cursor, OK moves on, BACK moves back (and on the first digit
+leaves). Digits already typed show as "*". From the fifth place on a place starts blank, and OK
+on a blank place ends the PIN, so 4, 5 and 6 digits all work. The PIN lives only in these
+screens while it is typed: core.teacher_lock stores a salted hash and counts wrong entries
+before checking one.
 """
 
 from micropython import const
@@ -14,6 +15,7 @@ from dicetable.core.errors import IllegalAction
 from dicetable.core.teacher_lock import FREE_TRIES, PIN_MAX, PIN_MIN, Locked
 from dicetable.ui import draw, keys
 from dicetable.ui.screens import MenuScreen, MessageScreen, Screen
+from dicetable.ui.wheel_entry import WheelEntryScreen
 
 _PLACES = " 0123456789"  # index 0: blank (ends the PIN)
 _ZERO = const(1)
@@ -31,20 +33,17 @@ def wait_words(wait_ms):
     return "%d min" % (seconds // 60)
 
 
-class PinScreen(Screen):
+class PinScreen(WheelEntryScreen):
     """`done(pin)` gets the digits typed and returns the next screen; BACK on the first
     place returns `back`."""
 
     lock = True  # the teacher chord does nothing here
+    alphabet = _PLACES
 
     def __init__(self, shell, heading, lines, done, back):
-        super().__init__(shell)
+        super().__init__(shell, [_ZERO], done, back)
         self.heading = heading
         self.lines = list(lines)
-        self.done = done
-        self.back = back
-        self.places = [_ZERO]
-        self.cursor = 0
         self.note = ""
 
     def pin(self):
@@ -55,40 +54,25 @@ class PinScreen(Screen):
                 digits += _PLACES[self.places[index]]
         return digits
 
-    def handle(self, key):
-        step = 0
-        if key in (keys.UP, keys.RIGHT):
-            step = 1
-        elif key in (keys.DOWN, keys.LEFT):
-            step = -1
-        if step:
-            self.places[self.cursor] = (self.places[self.cursor] + step) % len(_PLACES)
-            self.note = ""
-        elif key == keys.BACK:
-            if self.cursor == 0:
-                return self.back
-            self.cursor -= 1
-        elif key == keys.OK:
-            blank = self.places[self.cursor] == 0
-            if blank and self.cursor < PIN_MIN:
-                self.note = "A PIN has %d to %d digits" % (PIN_MIN, PIN_MAX)
-            elif blank or self.cursor == PIN_MAX - 1:
-                return self.done(self.pin())
-            else:
-                self.cursor += 1
-                if self.cursor == len(self.places):
-                    self.places.append(_ZERO if self.cursor < PIN_MIN else 0)
+    def turn(self, step):
+        super().turn(step)
+        self.note = ""
+
+    def confirm(self):
+        blank = self.places[self.cursor] == 0
+        if blank and self.cursor < PIN_MIN:
+            self.note = "A PIN has %d to %d digits" % (PIN_MIN, PIN_MAX)
+        elif blank or self.cursor == PIN_MAX - 1:
+            return self.done(self.pin())
+        else:
+            self.cursor += 1
+            if self.cursor == len(self.places):
+                self.places.append(_ZERO if self.cursor < PIN_MIN else 0)
         return None
 
-    def shown(self):
-        text = ""
-        for index in range(len(self.places)):
-            if index == self.cursor:
-                mark = _PLACES[self.places[index]]
-                text += "[%s]" % ("_" if mark == " " else mark)
-            elif index < self.cursor:
-                text += " * "
-        return text
+    def place_text(self, index, mark):
+        """Digits typed show as "*"; places after the cursor (after a BACK) not at all."""
+        return " * " if index < self.cursor else ""
 
     def draw(self, fb, width, height):
         lines = self.lines + ["", self.shown()]

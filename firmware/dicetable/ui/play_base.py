@@ -8,6 +8,7 @@ game is over.
 """
 
 from dicetable.core.protocol import CHANCE
+from dicetable.ui import keys
 from dicetable.ui.screens import ResultsScreen, Screen, clear_save, sheet_module
 
 
@@ -39,6 +40,31 @@ class GameScreen(Screen):
             clear_save(self.shell)
             return ResultsScreen(self.shell, self.session)
         return None
+
+    def _after_move(self):
+        """finish_move(), then the screen's own stage brought up to date with the game by the
+        subclass's `_sync()` (screens with no stage of their own override this)."""
+        done = self.finish_move()
+        if done is None:
+            self._sync()
+        return done
+
+    def _asked_stage(self, roll, wait):
+        """The start of `_sync` for a screen with a staged choice (`stage`, `shown_seat` and
+        `_reset_turn()`, which sets the stage to `wait`): who is asked now, as person_asked().
+        Nobody: the turn is reset, once. A person to roll: their sheet is shown and the stage
+        becomes `roll` (the turn reset first). A person to choose: their sheet is shown, and
+        the caller sets up the choice."""
+        asked = self.person_asked()
+        if asked is None:
+            if self.stage != wait:
+                self._reset_turn()
+            return None
+        self.shown_seat = asked[0]
+        if asked[1] and self.stage != roll:
+            self._reset_turn()
+            self.stage = roll
+        return asked
 
     def note_line(self):
         """What the sheet's note line says: this screen's note, else a save problem, else a
@@ -101,12 +127,11 @@ class SharedRollScreen(GameScreen):
                 return seat, False
         return None
 
-    def _after_move(self):
-        done = self.finish_move()
-        if done is None:
-            self._sync()
-        return done
 
-    def _sync(self):
-        """Bring the screen's own stage up to date with the game (subclasses)."""
-        return self.person_asked()
+def towards(cursor, target, count):
+    """The key that moves a list cursor one press closer to `target` the short way round (DOWN
+    on a tie), or OK when it is there: for `key_towards` (the guided round, the autopilot)."""
+    if cursor == target:
+        return keys.OK
+    down = (target - cursor) % count
+    return keys.DOWN if down <= count - down else keys.UP

@@ -27,7 +27,7 @@ from dicetable.core.errors import IllegalAction
 from dicetable.core.protocol import CHANCE
 from dicetable.games import dicetrip, dicetrip_bot, dicetrip_plan
 from dicetable.ui import keys
-from dicetable.ui.play_base import GameScreen
+from dicetable.ui.play_base import GameScreen, towards
 from dicetable.ui.screens import PauseScreen
 from dicetable.ui.sheet_dicetrip import (
     CITY,
@@ -81,9 +81,6 @@ class DiceTripPlayScreen(GameScreen):
                 return seat, False
         return None
 
-    def wants_step(self):
-        return bool(self.session.state.actors()) and self.person_asked() is None
-
     def step(self):
         """One automatic move: a bot's roll, its keep or reroll (the dice land in the same
         step), or one of its placements."""
@@ -109,18 +106,10 @@ class DiceTripPlayScreen(GameScreen):
     # --- the staged choice ------------------------------------------------------------------
     def _sync(self):
         """Make the stage match the game: a new asked seat or a new action starts a new turn."""
-        asked = self.person_asked()
-        if asked is None:
-            if self.stage != WAIT:
-                self._reset_turn()
-            return None
-        seat, is_roll = asked
-        self.shown_seat = seat
-        if is_roll:
-            if self.stage != ROLL:
-                self._reset_turn()
-                self.stage = ROLL
+        asked = self._asked_stage(ROLL, WAIT)
+        if asked is None or asked[1]:
             return asked
+        seat = asked[0]
         state = self.session.state
         if self._turn_key != (seat, state.action_count):
             self._reset_turn()
@@ -290,22 +279,22 @@ class DiceTripPlayScreen(GameScreen):
         self._sync()
         stage = self.stage
         if stage == POWER:
-            return _towards(self.cursor, 1 if _is_reroll(action) else 0, len(self._list()))
+            return towards(self.cursor, 1 if _is_reroll(action) else 0, len(self._list()))
         if stage == REROLL:
             if not _is_reroll(action):
                 return keys.BACK
             wanted = dicetrip.reroll_dice(action)
             for die in range(_DICE):
                 if self.marked[die] != (die in wanted):
-                    return _towards(self.cursor, die, _DICE + 1)
-            return _towards(self.cursor, _DICE, _DICE + 1)
+                    return towards(self.cursor, die, _DICE + 1)
+            return towards(self.cursor, _DICE, _DICE + 1)
         if stage == NUMBER:
-            return _towards(self.cursor, self._item_of(action), len(self.items))
+            return towards(self.cursor, self._item_of(action), len(self.items))
         if stage == TWICE:
             option = self._option_of(self.twice_items, action)
             if option is None:
                 return keys.BACK
-            return _towards(self.cursor, self.twice_items.index(option), len(self.twice_items))
+            return towards(self.cursor, self.twice_items.index(option), len(self.twice_items))
         if stage == CROSS and dicetrip.write_parts(action) is None:
             return self._city_key(action - dicetrip.CROSS_BASE)
         if stage == CITY and self._option_of([self.option], action) is not None:
@@ -337,12 +326,6 @@ class DiceTripPlayScreen(GameScreen):
             broke = True
         return broke
 
-    def _after_move(self):
-        done = self.finish_move()
-        if done is None:
-            self._sync()
-        return done
-
     def view(self):
         """What the sheet needs to draw the stage (ui.sheet_dicetrip words it)."""
         asked = self._sync()
@@ -364,10 +347,3 @@ class DiceTripPlayScreen(GameScreen):
 
 def _is_reroll(action):
     return action is not None and dicetrip.REROLL_BASE < action < dicetrip.CROSS_BASE
-
-
-def _towards(cursor, target, count):
-    if cursor == target:
-        return keys.OK
-    down = (target - cursor) % count
-    return keys.DOWN if down <= count - down else keys.UP

@@ -15,7 +15,7 @@ from micropython import const
 from dicetable.core.errors import IllegalAction
 from dicetable.games import trek12
 from dicetable.ui import keys
-from dicetable.ui.play_base import SharedRollScreen
+from dicetable.ui.play_base import SharedRollScreen, towards
 from dicetable.ui.screens import PauseScreen
 
 ROLL = const(0)  # a person presses OK to roll for the table
@@ -48,18 +48,10 @@ class Trek12PlayScreen(SharedRollScreen):
     # --- the staged choice ------------------------------------------------------------------
     def _sync(self):
         """Make the stage match the game: a new asked seat or a new roll starts a new turn."""
-        asked = self.person_asked()
-        if asked is None:
-            if self.stage != WAIT:
-                self._reset_turn()
-            return None
-        seat, is_roll = asked
-        self.shown_seat = seat
-        if is_roll:
-            if self.stage != ROLL:
-                self._reset_turn()
-                self.stage = ROLL
+        asked = self._asked_stage(ROLL, WAIT)
+        if asked is None or asked[1]:
             return asked
+        seat = asked[0]
         if self.session.state.dice_only:
             self.stage = NEXT
             return asked
@@ -182,14 +174,14 @@ class Trek12PlayScreen(SharedRollScreen):
         if self.stage == LINK:
             if trek12.decode(self.links[0])[:2] != (op, circle):
                 return keys.BACK
-            return _towards(self.link_cursor, self.links.index(action), len(self.links))
+            return towards(self.link_cursor, self.links.index(action), len(self.links))
         if self.stage == CIRCLE:
             if self.op != op - 1:
                 return keys.BACK
-            return _towards(self.circle_cursor, self.circles.index(circle), len(self.circles))
+            return towards(self.circle_cursor, self.circles.index(circle), len(self.circles))
         if self.stage == OPERATION:
             ops = self._ops()
-            return _towards(ops.index(self.op), ops.index(op - 1), len(ops))
+            return towards(ops.index(self.op), ops.index(op - 1), len(ops))
         return keys.OK if self.stage in (ROLL, NEXT) else None
 
     # --- what is shown ----------------------------------------------------------------------
@@ -264,10 +256,3 @@ def _direction(origin, target):
     if 2 * abs(dx) > abs(dy):
         horizontal = "left" if dx < 0 else "right"
     return (vertical + " " + horizontal).strip()
-
-
-def _towards(cursor, target, count):
-    if cursor == target:
-        return keys.OK
-    down = (target - cursor) % count
-    return keys.DOWN if down <= count - down else keys.UP

@@ -16,6 +16,7 @@ from micropython import const
 
 from dicetable.games import cybo_data as data
 from dicetable.ui import draw as screen
+from dicetable.ui import sheet_parts as parts
 from dicetable.ui import text
 
 _INK = const(1)
@@ -48,10 +49,8 @@ _STANDING_TOTAL_CHARS = const(3)
 # A side font taller than this has spare leading (the small panel has none to give).
 _DENSE_HEIGHT = const(8)
 
-_PROMPT_LINES = const(2)
 # Lines the turn block needs to go under the grid: prompt, hint, two choices, two note lines.
 _TURN_LINES = const(7)
-_NOTE_LINES = const(2)
 
 _layout_key = None
 _layout_value = None
@@ -286,40 +285,13 @@ def _status(state):
 def _turn(fb, fnt, places, state, view):
     x, y, width, height = places["turn"]
     pitch = places["side_pitch"]
-    bottom = y + height
-    note = view.get("note", "")
-    if note:  # at the bottom, so a save error stays in view whatever the prompt says
-        note_lines = screen.wrap(fnt, note, width)
-        shown = min(len(note_lines), _NOTE_LINES)
-        bottom -= shown * pitch
-        screen.text_lines(fb, fnt, note_lines, x, bottom, width, shown, pitch)
-        bottom -= _LINE_GAP
-    lines = screen.wrap(fnt, view.get("prompt", ""), width)
-    count = min(_PROMPT_LINES, (bottom - y) // pitch)
-    y = screen.text_lines(fb, fnt, lines, x, y, width, count, pitch)
+    bottom = parts.note(fb, fnt, x, width, y + height, pitch, view.get("note", ""))
+    y = parts.prompt(fb, fnt, x, y, width, bottom, pitch, view.get("prompt", ""))
     status = _status(state)
     if status and y + pitch <= bottom:
         text.draw(fb, fnt, text.fit(fnt, status, width), x, y)
         y += pitch
     y += _LINE_GAP
-    cursor = view.get("cursor", -1)
     choices = view.get("choices", ())
-    box = fnt.height + 2
-    for index in range(len(choices)):
-        if y + box > bottom:
-            break
-        color = _INK
-        if index == cursor:
-            fb.fill_rect(x, y, width, box, _INK)
-            color = _PAPER
-        else:
-            fb.rect(x, y, width, box, _INK)
-        text.draw(
-            fb,
-            fnt,
-            text.fit(fnt, choices[index], width - 2 * _CHOICE_INSET),
-            x + _CHOICE_INSET,
-            y + 1,
-            color,
-        )
-        y += box + _LINE_GAP
+    cursor = view.get("cursor", -1)
+    parts.choice_boxes(fb, fnt, x, y, width, bottom, choices, cursor, inset=_CHOICE_INSET)

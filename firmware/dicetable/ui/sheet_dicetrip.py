@@ -21,6 +21,7 @@ from dicetable.games import dicetrip_data as data
 from dicetable.games import dicetrip_route as route
 from dicetable.ui import city_map, text
 from dicetable.ui import draw as screen
+from dicetable.ui import sheet_parts as parts
 
 # The play screen's stages (the words for each are here).
 ROLL = const(0)  # the roller presses OK
@@ -42,7 +43,6 @@ _GAP = const(3)
 _LINE_GAP = const(1)
 _PAD = const(2)
 _PROMPT_LINES = const(2)
-_NOTE_LINES = const(2)
 _ARROW = const(3)  # rows of a scroll arrow beside the choices
 _LABEL = "placeholder map"
 _TICK = "\u2713"
@@ -115,9 +115,7 @@ def draw(fb, width, height, state, view):
 def round_text(state):
     """ "5/13", after the class code when there is one, so a room can check it is in step (the
     bar keeps it whole: a long name gives way)."""
-    rounds = "%d/%d" % (min(state.round + 1, data.ROUNDS), data.ROUNDS)
-    code = state.params.get("code")
-    return code + " " + rounds if code else rounds
+    return parts.round_text(state.params, state.round, data.ROUNDS)
 
 
 def _option(view):
@@ -215,7 +213,7 @@ def _panel(fb, fnt, x, width, height, state, view, score):
     y += pitch
     text.draw(fb, fnt, text.fit(fnt, score, width), x, y)
     y += pitch + _LINE_GAP
-    bottom = _note(fb, fnt, x, width, height, view)
+    bottom = parts.note(fb, fnt, x, width, height, pitch, view.get("note", ""))
     prompt, choices, info = words(state, view)
     lines = screen.wrap(fnt, prompt, width)
     shown = max(0, min(_PROMPT_LINES, (bottom - y) // pitch))
@@ -248,20 +246,6 @@ def _dice(fb, fnt, x, y, width, state, view):
         if die < len(marked) and marked[die]:
             fb.hline(left, y + box_h + 1, box_w, _INK)
     return y + box_h + 2
-
-
-def _note(fb, fnt, x, width, height, view):
-    """The note at the bottom of the column (so a save error stays in view whatever the
-    prompt says); returns the y above it."""
-    pitch = fnt.height + _LINE_GAP
-    note = view.get("note", "")
-    if not note:
-        return height
-    lines = screen.wrap(fnt, note, width)
-    shown = min(len(lines), _NOTE_LINES)
-    top = height - shown * pitch
-    screen.text_lines(fb, fnt, lines, x, top, width, shown, pitch)
-    return top - _LINE_GAP
 
 
 def _choices(fb, fnt, x, y, width, bottom, choices, cursor, info):
@@ -314,7 +298,7 @@ def _dice_only(fb, width, height, state, view):
     room = width - 2 * _PAD
     lines = screen.wrap(fnt, "Reroll used: " + (", ".join(spent) or "nobody"), room)
     y = screen.text_lines(fb, fnt, lines, _PAD, y, room, 2, pitch) + _LINE_GAP
-    bottom = _note(fb, fnt, _PAD, room, height, view)
+    bottom = parts.note(fb, fnt, _PAD, room, height, pitch, view.get("note", ""))
     prompt, choices, info = words(state, view)
     lines = screen.wrap(fnt, prompt, room)
     y = screen.text_lines(fb, fnt, lines, _PAD, y, room, _PROMPT_LINES, pitch) + _LINE_GAP

@@ -17,6 +17,7 @@ from micropython import const
 from dicetable.games import gang
 from dicetable.games import gang_data as data
 from dicetable.ui import draw as screen
+from dicetable.ui import sheet_parts as parts
 from dicetable.ui import text
 
 _INK = const(1)
@@ -26,10 +27,8 @@ _LEFT_SHARE = const(5)  # the left column takes 2/5 of the width
 _GAP = const(4)  # between the columns
 _LINE_GAP = const(1)  # between lines
 _BLOCK_GAP = const(3)  # between blocks of a column
-_PAD = const(2)  # text inside the card box and the choice boxes
+_PAD = const(2)  # text inside the card box
 _WORD_LINES = const(2)  # the card's words wrap to at most this many lines
-_PROMPT_LINES = const(2)
-_NOTE_LINES = const(2)
 
 _FACE_MARKS = ("G", "1", "2", "3", "4", "5")  # 0 = the gangster
 _CELL = const(3)  # characters per face column in the dice table
@@ -184,14 +183,7 @@ def pool_text(state, seat):
 
 
 def _turn(fb, fnt, pitch, x, width, height, state, view):
-    bottom = height
-    note = view.get("note", "")
-    if note:  # at the bottom, so a save error stays in view whatever the prompt says
-        note_lines = screen.wrap(fnt, note, width)
-        shown = min(len(note_lines), _NOTE_LINES)
-        bottom -= shown * pitch
-        screen.text_lines(fb, fnt, note_lines, x, bottom, width, shown, pitch)
-        bottom -= _LINE_GAP
+    bottom = parts.note(fb, fnt, x, width, height, pitch, view.get("note", ""))
     y = 0
     rows = [] if state.is_terminal() else dice_rows(state)
     if rows:
@@ -203,9 +195,7 @@ def _turn(fb, fnt, pitch, x, width, height, state, view):
     if view.get("show_pool") and 0 <= view.get("seat", -1) < state.players:
         text.draw(fb, fnt, text.fit(fnt, pool_text(state, view["seat"]), width), x, y)
         y += pitch
-    lines = screen.wrap(fnt, view.get("prompt", ""), width)
-    count = max(0, min(_PROMPT_LINES, (bottom - y) // pitch))
-    y = screen.text_lines(fb, fnt, lines, x, y, width, count, pitch) + _LINE_GAP
+    y = parts.prompt(fb, fnt, x, y, width, bottom, pitch, view.get("prompt", "")) + _LINE_GAP
     _choices(fb, fnt, x, y, width, bottom, view)
 
 
@@ -217,20 +207,6 @@ def _choices(fb, fnt, x, y, width, bottom, view):
     first = 0
     if cursor >= visible:  # whole pages, the cursor always on screen
         first = min(cursor // visible * visible, len(choices) - visible)
-    room = width - 2 * _PAD
-    for index in range(first, len(choices)):
-        if y + box > bottom:
-            break
-        color = _INK
-        if index == cursor:
-            fb.fill_rect(x, y, width, box, _INK)
-            color = _PAPER
-        else:
-            fb.rect(x, y, width, box, _INK)
-        label = choices[index]
-        if index == first and first > 0:
-            label = "^ " + label
-        elif y + 2 * box + _LINE_GAP > bottom and index + 1 < len(choices):
-            label = "v " + label
-        text.draw(fb, fnt, text.fit(fnt, label, room), x + _PAD, y + 1, color)
-        y += box + _LINE_GAP
+    # "^" before the first row shown when rows above are hidden, "v" before the last when
+    # rows below are.
+    parts.choice_boxes(fb, fnt, x, y, width, bottom, choices, cursor, first, up="^ ", down="v ")

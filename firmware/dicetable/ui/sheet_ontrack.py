@@ -17,6 +17,7 @@ from micropython import const
 
 from dicetable.games import ontrack_data as data
 from dicetable.ui import draw as screen
+from dicetable.ui import sheet_parts as parts
 from dicetable.ui import text, track_grid, track_icons
 
 _INK = const(1)
@@ -25,9 +26,7 @@ _PAPER = const(0)
 _RIGHT_SHARE = const(38)  # the right column takes at least 38% of the width
 _GAP = const(3)
 _LINE_GAP = const(1)
-_PAD = const(2)
 _PROMPT_LINES = const(2)
-_NOTE_LINES = const(2)
 _ZOOM_MAX = const(96)  # the enlarged tile's largest side
 _ZOOM_MIN = const(12)  # smaller than this, the words alone are shown
 _ZOOM_LINES = const(3)  # lines of words kept below an enlarged tile
@@ -66,12 +65,7 @@ def _dead_ends(state, seat):
 def turn_text(state):
     """ "turn 5/20"; with a class code "MATH 5/20" instead, as Trek 12's sheet writes it, so a
     room can check it is in step (the code takes the word's room: the name gives way to both)."""
-    turns = state.turns
-    turn = min(state.turn + 1, turns)
-    code = state.params.get("code")
-    if code:
-        return "%s %d/%d" % (code, turn, turns)
-    return "turn %d/%d" % (turn, turns)
+    return parts.round_text(state.params, state.turn, state.turns, "turn ")
 
 
 def draw(fb, width, height, state, view):
@@ -105,17 +99,8 @@ def _panel(fb, fnt, x, width, height, state, seat, view, dead):
         score += ", %d dead end%s" % (dead, "" if dead == 1 else "s")
     text.draw(fb, fnt, text.fit(fnt, score, width), x, y)
     y += pitch + _LINE_GAP
-    bottom = height
-    note = view.get("note", "")
-    if note:  # at the bottom, so a save error stays in view whatever the prompt says
-        lines = screen.wrap(fnt, note, width)
-        shown = min(len(lines), _NOTE_LINES)
-        bottom -= shown * pitch
-        screen.text_lines(fb, fnt, lines, x, bottom, width, shown, pitch)
-        bottom -= _LINE_GAP
-    lines = screen.wrap(fnt, view.get("prompt", ""), width)
-    count = max(0, min(_PROMPT_LINES, (bottom - y) // pitch))
-    y = screen.text_lines(fb, fnt, lines, x, y, width, count, pitch) + _LINE_GAP
+    bottom = parts.note(fb, fnt, x, width, height, pitch, view.get("note", ""))
+    y = parts.prompt(fb, fnt, x, y, width, bottom, pitch, view.get("prompt", "")) + _LINE_GAP
     if view.get("zoom") and view.get("tile", -1) >= 0:
         _zoom(fb, fnt, x, y, width, bottom, state, seat, view)
     elif view.get("choices"):
@@ -201,20 +186,8 @@ def _choices(fb, fnt, x, y, width, bottom, view):
     first = 0
     if cursor >= visible:  # keep the cursor's row on the panel, as the last one shown
         first = cursor - visible + 1
-    for index in range(first, min(len(choices), first + visible)):
-        if y + box > bottom:
-            break
-        color = _INK
-        if index == cursor:
-            fb.fill_rect(x, y, width, box, _INK)
-            color = _PAPER
-        else:
-            fb.rect(x, y, width, box, _INK)
-        label = choices[index]
-        if index == first and first:
-            label = "\u2191 " + label  # rows above are hidden
-        text.draw(fb, fnt, text.fit(fnt, label, width - 2 * _PAD), x + _PAD, y + 1, color)
-        y += box + _LINE_GAP
+    # An arrow before the first row shown says that rows above are hidden.
+    parts.choice_boxes(fb, fnt, x, y, width, bottom, choices, cursor, first, up="\u2191 ")
 
 
 def _words(fb, fnt, x, y, width, bottom, lines):
@@ -269,13 +242,7 @@ def _dice_only(fb, fnt, width, height, state, view):
     pitch = fnt.height + _LINE_GAP
     title = "Dice only: draw on paper"
     y = screen.bar(fb, 0, 0, width, fnt, title, turn_text(state), 1) + 2 * _LINE_GAP
-    bottom = height
-    note = view.get("note", "")
-    if note:
-        lines = screen.wrap(fnt, note, width)
-        shown = min(len(lines), _NOTE_LINES)
-        bottom -= shown * pitch
-        screen.text_lines(fb, fnt, lines, 0, bottom, width, shown, pitch)
+    bottom = parts.note(fb, fnt, 0, width, height, pitch, view.get("note", ""), 0)
     lines = screen.wrap(fnt, view.get("prompt", ""), width)
     shown = min(len(lines), _PROMPT_LINES)
     bottom -= shown * pitch

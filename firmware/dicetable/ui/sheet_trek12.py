@@ -14,6 +14,7 @@ from micropython import const
 from dicetable.games import trek12, trek12_special
 from dicetable.ui import draw as screen
 from dicetable.ui import mountain, text
+from dicetable.ui import sheet_parts as parts
 
 _INK = const(1)
 _PAPER = const(0)
@@ -22,8 +23,6 @@ _RIGHT_SHARE = const(42)  # the right column takes 42% of the width
 _GAP = const(3)
 _LINE_GAP = const(1)
 _PAD = const(2)
-_PROMPT_LINES = const(2)
-_NOTE_LINES = const(2)
 _OP_WORDS = ("low", "high", "diff", "sum", "prod")
 _USED = "\u2713"  # a tick used
 _FREE = "\u00b7"  # a tick left
@@ -57,10 +56,7 @@ def mountain_layout(board, width, height):
 
 
 def _round_text(state):
-    """ "5/19", with the class code first when there is one, so a room can check it is in step."""
-    text_ = "%d/%d" % (min(state.round + 1, state.rounds), state.rounds)
-    code = state.params.get("code")
-    return code + " " + text_ if code else text_
+    return parts.round_text(state.params, state.round, state.rounds)
 
 
 def draw(fb, width, height, state, view):
@@ -141,18 +137,10 @@ def _panel(fb, fnt, x, width, height, state, seat, view):
     score = "score %d" % state.score(seat).total
     text.draw(fb, fnt, score, x, y + _LINE_GAP)
     y += pitch + _LINE_GAP
-    bottom = height
-    note = view.get("note", "")
-    if note:  # at the bottom, so a save error stays in view whatever the prompt says
-        lines = screen.wrap(fnt, note, width)
-        shown = min(len(lines), _NOTE_LINES)
-        bottom -= shown * pitch
-        screen.text_lines(fb, fnt, lines, x, bottom, width, shown, pitch)
-        bottom -= _LINE_GAP
-    lines = screen.wrap(fnt, view.get("prompt", ""), width)
-    count = max(0, min(_PROMPT_LINES, (bottom - y) // pitch))
-    y = screen.text_lines(fb, fnt, lines, x, y, width, count, pitch) + _LINE_GAP
-    _choices(fb, fnt, x, y, width, bottom, view)
+    bottom = parts.note(fb, fnt, x, width, height, pitch, view.get("note", ""))
+    y = parts.prompt(fb, fnt, x, y, width, bottom, pitch, view.get("prompt", "")) + _LINE_GAP
+    choices = view.get("choices", ())
+    parts.choice_boxes(fb, fnt, x, y, width, bottom, choices, view.get("cursor", -1))
 
 
 def _operations(fb, fnt, pitch, x, y, width, state, seat, view):
@@ -184,29 +172,11 @@ def _operations(fb, fnt, pitch, x, y, width, state, seat, view):
     return y
 
 
-def _choices(fb, fnt, x, y, width, bottom, view):
-    choices = view.get("choices", ())
-    cursor = view.get("cursor", -1)
-    box = fnt.height + 2
-    for index in range(len(choices)):
-        if y + box > bottom:
-            break
-        color = _INK
-        if index == cursor:
-            fb.fill_rect(x, y, width, box, _INK)
-            color = _PAPER
-        else:
-            fb.rect(x, y, width, box, _INK)
-        text.draw(fb, fnt, text.fit(fnt, choices[index], width - 2 * _PAD), x + _PAD, y + 1, color)
-        y += box + _LINE_GAP
-
-
 def _dice_only(fb, width, height, state, view):
     """Dice-only mode: the roll and its five results, large, for a table playing on paper."""
     chosen = screen.look(width)
     big = chosen.body
-    rounds = _round_text(state)
-    y = screen.title_bar(fb, width, "Trek 12: dice only", rounds) + _GAP
+    y = screen.title_bar(fb, width, "Trek 12: dice only", _round_text(state)) + _GAP
     pitch = big.height + _LINE_GAP
     if state.roll:
         red, yellow = trek12.roll_dice(state.roll)

@@ -1,0 +1,75 @@
+"""Pieces the game sheets share (ui.sheet_*): the round counter in the bar over the right-hand
+column, the note at the column's foot, the prompt and the boxed choices.
+
+PURE, like ui.draw: each piece draws from its arguments alone and returns where the next one
+goes, so the sheets keep their own layouts and the same inputs give the same pixels.
+"""
+
+from micropython import const
+
+from dicetable.ui import draw, text
+
+_INK = const(1)
+_PAPER = const(0)
+_LINE_GAP = const(1)  # between lines and blocks of a column
+_PAD = const(2)  # text inside a choice box
+_PROMPT_LINES = const(2)
+_NOTE_LINES = const(2)
+
+
+def round_text(params, index, count, word=""):
+    """ "5/19" for round `index` (from 0, kept at the last once the game is over), after the
+    class code when there is one, so a room can check it is in step; else after `word`
+    ("turn 5/20")."""
+    shown = "%d/%d" % (min(index + 1, count), count)
+    code = params.get("code")
+    if code:
+        return code + " " + shown
+    return word + shown
+
+
+def note(fb, fnt, x, width, bottom, pitch, words, gap=_LINE_GAP):
+    """`words` (at most two lines) at the foot of a column ending at `bottom`, so a save error
+    stays in view whatever the prompt says. Returns the y above the note and `gap`, or
+    `bottom` when there is no note."""
+    if not words:
+        return bottom
+    lines = draw.wrap(fnt, words, width)
+    shown = min(len(lines), _NOTE_LINES)
+    bottom -= shown * pitch
+    draw.text_lines(fb, fnt, lines, x, bottom, width, shown, pitch)
+    return bottom - gap
+
+
+def prompt(fb, fnt, x, y, width, bottom, pitch, words):
+    """`words` wrapped to at most two lines, as many as fit above `bottom`; returns the y
+    after the lines drawn."""
+    lines = draw.wrap(fnt, words, width)
+    count = max(0, min(_PROMPT_LINES, (bottom - y) // pitch))
+    return draw.text_lines(fb, fnt, lines, x, y, width, count, pitch)
+
+
+def choice_boxes(
+    fb, fnt, x, y, width, bottom, choices, cursor, first=0, inset=_PAD, up="", down=""
+):
+    """The choices from `first` on as outlined boxes, one under the other, the one at `cursor`
+    inverted, as many as fit above `bottom`. When rows are hidden, `up` goes before the first
+    row shown (rows above) and `down` before the last (rows below)."""
+    box = fnt.height + 2
+    room = width - 2 * inset
+    for index in range(first, len(choices)):
+        if y + box > bottom:
+            break
+        color = _INK
+        if index == cursor:
+            fb.fill_rect(x, y, width, box, _INK)
+            color = _PAPER
+        else:
+            fb.rect(x, y, width, box, _INK)
+        label = choices[index]
+        if index == first and first > 0:
+            label = up + label
+        elif down and y + 2 * box + _LINE_GAP > bottom and index + 1 < len(choices):
+            label = down + label
+        text.draw(fb, fnt, text.fit(fnt, label, room), x + inset, y + 1, color)
+        y += box + _LINE_GAP
