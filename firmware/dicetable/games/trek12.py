@@ -470,7 +470,7 @@ def bot_action(state, seat, rng):
 
 
 def hint(state, seat):
-    """The placement the greedy policy (trek12_score.Greedy) ranks first for `seat`, or None
+    """The placement the greedy policy (trek12_bot.Greedy) ranks first for `seat`, or None
     when the seat has nothing to write; ties go to the smallest action."""
     legal = state.legal_actions(seat)
     if not legal or state.dice_only:

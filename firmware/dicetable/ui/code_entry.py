@@ -47,7 +47,7 @@ class CodeEntryScreen(WheelEntryScreen):
         lines = [
             "Same code, same dice: every device with this code rolls the same numbers.",
             "",
-            self.shown(),
+            self.shown(LENGTH),  # a longer code set by the teacher shows its first places
             "",
             "Arrows change, OK next, a blank ends the code.",
         ]

@@ -50,10 +50,11 @@ class WheelEntryScreen(Screen):
         """How a place off the cursor shows: its character (`mark`) between spaces."""
         return " %s " % mark
 
-    def shown(self):
-        """The places in a row, the cursor's in brackets, a blank as "_": " J [O] _ "."""
+    def shown(self, count=-1):
+        """The first `count` places (all by default) in a row, the cursor's in brackets, a blank
+        as "_": " J [O] _ "."""
         row = ""
-        for index in range(len(self.places)):
+        for index in range(len(self.places) if count < 0 else count):
             mark = self.alphabet[self.places[index]]
             if mark == " ":
                 mark = "_"
