@@ -49,9 +49,10 @@ def switch_kiosk_on(data_dir):
     kiosk's own files: the first PIN (which leaves the lock open), then one settings change.
     Under MicroPython the modules it loaded are dropped again: the device loads its own."""
     from dicetable.core.kiosk_settings import KioskSettings
+    from dicetable.core.modules import forget_modules
     from dicetable.core.teacher_lock import TeacherLock
     from dicetable.drivers.storage import Store
-    from dicetable.ui.kiosk import forget_modules, kiosk_choices
+    from dicetable.ui.kiosk import kiosk_choices
     from hostsim.vclock import VirtualClock
 
     store = Store(data_dir)

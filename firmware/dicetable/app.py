@@ -24,6 +24,7 @@ import sys
 import framebuf
 from micropython import const
 
+from dicetable.core.modules import forget_modules
 from dicetable.ui import dice_leds, led_views, refresh
 from dicetable.ui.keys import PRESS, RELEASE, REPEAT, STUCK
 from dicetable.ui.screens import MenuScreen, MessageScreen
@@ -366,8 +367,6 @@ class App:
             if name.startswith(_FORGETTABLE) and name != keep and name not in resident:
                 names.append(name)
         if names:
-            from dicetable.ui.kiosk import forget_modules
-
             forget_modules(names)
             gc.collect()
 

@@ -31,6 +31,7 @@ import sys
 from micropython import const
 
 from dicetable.core.journal import canonical_json
+from dicetable.core.modules import forget_modules
 from dicetable.ui import keys
 from dicetable.ui.screens import MenuScreen, ResultsScreen, SetupScreen, clear_save
 from dicetable.ui.shell import Shell
@@ -75,19 +76,6 @@ def for_board(board, store, clock, unique, entropy=None):
     # then): a board with kiosk mode off never needs them.
     now = clock.ticks_ms()
     return Kiosk(store, clock, kiosk_choices(), unique, now, entropy, buttons=board["buttons"])
-
-
-def forget_modules(names):
-    """Drop modules from sys.modules and from their package, so that their code is collected
-    once nothing else refers to it; the next import loads them again. Only for modules whose
-    objects are all gone (or that are pure functions and constants)."""
-    for name in names:
-        if sys.modules.pop(name, None) is None:
-            continue
-        parts = name.rsplit(".", 1)
-        package = sys.modules.get(parts[0]) if len(parts) == 2 else None
-        if package is not None and hasattr(package, parts[1]):
-            delattr(package, parts[1])
 
 
 def find_session(screen, depth=3):
