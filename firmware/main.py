@@ -27,7 +27,7 @@ from dicetable.hardware import (
     start_watchdog,
     unique_id,
 )
-from dicetable.ui.kiosk import for_board as kiosk_for_board
+from dicetable.kiosk.controller import for_board as kiosk_for_board
 
 
 def _seed():

@@ -28,8 +28,8 @@ from dicetable.hardware import (
     held_buttons,
     start_watchdog,
 )
+from dicetable.kiosk.controller import for_board as kiosk_for_board
 from dicetable.ui import keys
-from dicetable.ui.kiosk import for_board as kiosk_for_board
 from hostsim.boards import load_board
 from hostsim.vclock import VirtualClock
 

@@ -28,7 +28,7 @@ def main(args):
 
 
 def _demo(args):
-    from hostsim.__main__ import parse_args
+    from hostsim.cli import parse_args
     from hostsim.run import run
 
     print("No terminal attached: playing a short bot demo of Cybo (2 bots).")

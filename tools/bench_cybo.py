@@ -14,7 +14,7 @@ import time
 from dicetable.core.protocol import CHANCE
 from dicetable.core.session import Session
 from dicetable.games import load
-from dicetable.ui import sheet_cybo
+from dicetable.games.cybo import sheet as sheet_cybo
 
 from bench_common import (
     DEVICE_PER_CPYTHON,
@@ -84,7 +84,7 @@ import time, framebuf
 from dicetable.core.session import Session
 from dicetable.core.protocol import CHANCE
 from dicetable.games import load
-from dicetable.ui import sheet_cybo
+from dicetable.games.cybo import sheet as sheet_cybo
 for width, height, fmt in ((296, 128, framebuf.MONO_VLSB), (400, 300, framebuf.MONO_HLSB)):
     s = Session.start(load("cybo"), {"players": 6, "bots": 6, "level": "beginner"}, 7)
     for _ in range(150):

@@ -24,11 +24,14 @@ import tempfile
 import time
 
 from dicetable.core.session import Session
-from dicetable.games import dicetrip, dicetrip_map, dicetrip_plan
-from dicetable.games import dicetrip_data as data
-from dicetable.games import dicetrip_route as route
-from dicetable.ui import keys, refresh, sheet_dicetrip
-from dicetable.ui.play_dicetrip import CITY, NUMBER, DiceTripPlayScreen
+from dicetable.games import load
+from dicetable.games.dicetrip import belgium as dicetrip_map
+from dicetable.games.dicetrip import data, route
+from dicetable.games.dicetrip import plan as dicetrip_plan
+from dicetable.games.dicetrip import rules as dicetrip
+from dicetable.games.dicetrip import sheet as sheet_dicetrip
+from dicetable.games.dicetrip.play import CITY, NUMBER, DiceTripPlayScreen
+from dicetable.ui import keys, refresh
 from hostsim.autopilot import Autopilot
 from hostsim.device import SimDevice
 from hostsim.drive import play
@@ -64,11 +67,12 @@ _UNIX_PORT_HINTS = """
 import time
 from dicetable.core.protocol import CHANCE
 from dicetable.core.session import Session
-from dicetable.games import dicetrip, dicetrip_plan
+from dicetable.games.dicetrip import rules as dicetrip
+from dicetable.games.dicetrip import plan as dicetrip_plan
 dicetrip_plan.plan_for(dicetrip.default_board())
 times = []
 for seed in %r:
-    s = Session.start(dicetrip, {"players": 4, "bots": 4}, seed)
+    s = Session.start(load("dicetrip"), {"players": 4, "bots": 4}, seed)
     s.state.history = None
     while s.actors():
         seat = s.actors()[0]
@@ -78,7 +82,7 @@ for seed in %r:
         best = None
         for _ in range(%d):
             t = time.ticks_us()
-            action = dicetrip.hint(s.state, seat)
+            action = dicetrip_bot.hint(s.state, seat)
             t = time.ticks_diff(time.ticks_us(), t)
             best = t if best is None or t < best else best
         times.append(best)
@@ -90,7 +94,7 @@ _CAUSES = ("round", "hand-over", "placement", "choice")
 
 # --- the bot ----------------------------------------------------------------------------------
 def _bot_game(players, seed):
-    return bot_game(dicetrip, {"players": players, "bots": players}, seed).state.scores()
+    return bot_game(load("dicetrip"), {"players": players, "bots": players}, seed).state.scores()
 
 
 def strength_lines():
@@ -162,7 +166,7 @@ def work_per_action(players=4, seeds=(_SEED, _SEED + 1, _SEED + 2)):
     )[0]
     dicetrip_plan.plan_for(dicetrip.default_board())
     for seed in seeds:
-        session = Session.start(dicetrip, {"players": players, "bots": players}, seed)
+        session = Session.start(load("dicetrip"), {"players": players, "bots": players}, seed)
         for seat in bot_turns(session):
             state = session.state
             work["legal"].append(counter.measure(state.legal_actions, seat)[0])

@@ -10,7 +10,8 @@ import machine
 
 from dicetable.core.protocol import CHANCE
 from dicetable.core.session import Session
-from dicetable.games import gang, load
+from dicetable.games import load
+from dicetable.games.gang import rules as gang
 from hostsim.autopilot import Autopilot
 from hostsim.device import SimDevice
 from hostsim.drive import play

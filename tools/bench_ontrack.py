@@ -18,10 +18,13 @@ import tempfile
 import time
 
 from dicetable.core.session import Session
-from dicetable.games import ontrack
-from dicetable.ui import keys, refresh, sheet_ontrack
-from dicetable.ui.ontrack_choice import DIE, TILE, WAY
-from dicetable.ui.play_ontrack import OnTrackPlayScreen
+from dicetable.games import load
+from dicetable.games.ontrack import bot as ontrack_bot
+from dicetable.games.ontrack import rules as ontrack
+from dicetable.games.ontrack import sheet as sheet_ontrack
+from dicetable.games.ontrack.choice import DIE, TILE, WAY
+from dicetable.games.ontrack.play import OnTrackPlayScreen
+from dicetable.ui import keys, refresh
 from hostsim.autopilot import Autopilot
 from hostsim.device import SimDevice
 from hostsim.drive import play
@@ -52,7 +55,7 @@ THRESHOLDS = (20, 25, 30)
 def solo_scores(games=SOLO_GAMES):
     scores = []
     for index in range(games):
-        session = bot_game(ontrack, {"players": 1, "bots": 1}, FIRST_SEED + index)
+        session = bot_game(load("ontrack"), {"players": 1, "bots": 1}, FIRST_SEED + index)
         scores.append(session.state.scores()[0])
     return scores
 
@@ -90,7 +93,7 @@ def work_per_action(players=2):
     full sheet from scratch. Render times are not estimated: on the host, framebuf is Python."""
     import framebuf  # the shim, on the path once hostsim is imported
 
-    session = Session.start(ontrack, {"players": players, "bots": players}, _SEED)
+    session = Session.start(load("ontrack"), {"players": players, "bots": players}, _SEED)
     counter = LineCounter()
     work = {"legal": [], "staged": [], "apply": [], "hint": [], "render": [], "redraw": []}
     width, height = _PANEL
@@ -105,7 +108,7 @@ def work_per_action(players=2):
         lines, action = counter.measure(ontrack.hint, state, seat)
         work["hint"].append(lines)
         started = time.perf_counter()
-        ontrack.hint(state, seat)
+        ontrack_bot.hint(state, seat)
         hint_seconds += time.perf_counter() - started
         view = _tile_view(state, seat, action)
         work["render"].append(

@@ -11,7 +11,8 @@ import bench_common  # noqa: F401  (first: it puts the firmware and the simulato
 import time
 
 from dicetable.core.session import Session
-from dicetable.games import trek12, trek12_maps
+from dicetable.games import load
+from dicetable.games.trek12 import maps as trek12_maps
 
 from bench_common import (
     DEVICE_PER_CPYTHON,
@@ -38,7 +39,7 @@ def solo_scores(map_id, games=GAMES_PER_MAP):
     scores = []
     for index in range(games):
         options = {"players": 1, "bots": 1, "map": map_id}
-        scores.append(bot_game(trek12, options, FIRST_SEED + index).state.scores()[0])
+        scores.append(bot_game(load("trek12"), options, FIRST_SEED + index).state.scores()[0])
     return scores
 
 
@@ -62,7 +63,9 @@ def largest_map():
 
 def work_per_action(map_id, players=1, seed=FIRST_SEED):
     """Firmware lines per legal listing, apply, bot decision, and for the final scoring."""
-    session = Session.start(trek12, {"players": players, "bots": players, "map": map_id}, seed)
+    session = Session.start(
+        load("trek12"), {"players": players, "bots": players, "map": map_id}, seed
+    )
     counter = LineCounter()
     listing, applying, deciding = [], [], []
     decide_seconds = 0.0

@@ -1,13 +1,26 @@
 """Compile every module under firmware/ to .mpy bytecode for the RP2040 (-march=armv6m).
 
-Only files whose source is newer than their .mpy are recompiled. Exits non-zero, naming the
-file, if mpy-cross rejects anything (that is how CPython-only syntax is caught).
+Only files whose source is newer than their .mpy are recompiled; a .mpy whose source is gone
+(a module moved or deleted) is removed, so the build holds exactly the firmware. Exits non-zero,
+naming the file, if mpy-cross rejects anything (that is how CPython-only syntax is caught).
 """
 
 import argparse
 import os
 import subprocess
 import sys
+
+
+def _remove_stale(src, out):
+    """Delete .mpy files in `out` without a .py in `src`, and the folders that leaves empty."""
+    for root, _dirs, files in os.walk(out, topdown=False):
+        for name in files:
+            built = os.path.join(root, name)
+            rel = os.path.relpath(built, out)
+            if name.endswith(".mpy") and not os.path.exists(os.path.join(src, rel[:-4] + ".py")):
+                os.remove(built)
+        if root != out and not os.listdir(root):
+            os.rmdir(root)
 
 
 def main():
@@ -17,6 +30,7 @@ def main():
     parser.add_argument("--out", default="build/mpy")
     args = parser.parse_args()
     compiled = failed = total_bytes = 0
+    _remove_stale(args.src, args.out)
     for root, _dirs, files in sorted(os.walk(args.src)):
         for name in sorted(files):
             if not name.endswith(".py"):

@@ -3,7 +3,7 @@
     python tools/collect.py [--port PORT ...] [--out DIR] [--timeout S]
 
 1. Read: one mpremote session per port runs a snippet on the board that prints every segment
-   of the results log (/data/results.*, core/results_log.py) between two markers, the last
+   of the results log (/data/results.*, kiosk/results_log.py) between two markers, the last
    one with the number of lines sent. Nothing on the board is changed: clearing the log is the
    teacher's, on the device, behind the PIN.
 2. Check: every line carries its CRC, so a transfer cut short (a cable pulled) still yields
@@ -15,7 +15,7 @@
 4. Write OUT/results.csv (one row per seat), OUT/summary.md (per class code and per table:
    games, best scores, averages) and OUT/scores-CLASS.png (score distributions, matplotlib).
 
-docs/kiosk.md describes the formats; tests/test_collect.py runs this against pretend boards.
+docs/kiosk.md describes the formats; tests/tools/test_collect.py runs this against pretend boards.
 """
 
 import argparse
@@ -30,9 +30,9 @@ for _sub in ("firmware", "hostsim/shims"):  # the firmware's own record parser, 
     if os.path.join(ROOT, _sub) not in sys.path:
         sys.path.insert(0, os.path.join(ROOT, _sub))
 
-from dicetable.core import high_scores, results_log  # noqa: E402
 from dicetable.core.journal import canonical_json  # noqa: E402
 from dicetable.games import title  # noqa: E402
+from dicetable.kiosk import high_scores, results_log  # noqa: E402
 
 MPREMOTE = (sys.executable, "-m", "mpremote")
 # A whole log is under 50 KB; a Pico sends ~10 KB/s over USB, connecting takes a few seconds.

@@ -9,8 +9,9 @@
    and sha256 (hashlib on the board; the data/ folder with the saved games is never read).
 3. Copy only what is missing or different: main.py (source: the board runs main.py at boot),
    board.mpy and dicetable/**.mpy. A .py on the board next to a deployed .mpy is removed, since
-   MicroPython imports X.py before X.mpy. --wipe also removes every other file and folder
-   except data/. The same mpremote session then lists the board again: every deployed file
+   MicroPython imports X.py before X.mpy. Files and folders in dicetable/ that the build does
+   not have (modules of an older layout) are removed. --wipe also removes every other file and
+   folder except data/. The same mpremote session then lists the board again: every deployed file
    must match its local sha256, or the deploy fails.
 
 mpremote is driven through its command line, its stable interface; each call has a deadline.
@@ -199,6 +200,11 @@ def _under_keep(path):
     return path == KEEP or path.startswith(KEEP + "/")
 
 
+def _in_package(path):
+    """Inside the firmware's own folder, which holds exactly what the build has."""
+    return path.startswith(PACKAGE + "/")
+
+
 def plan(local, remote_files, remote_folders, wipe):
     """What to change on the board. local: {path: (size, sha256)}. Returns a dict of sorted
     lists: mkdir, copy, remove (files), rmdir (folders, deepest first)."""
@@ -212,9 +218,9 @@ def plan(local, remote_files, remote_folders, wipe):
             continue
         shadows = path.endswith(".py") and path[:-3] + ".mpy" in local
         # A file where a folder must go is in the way even without --wipe.
-        if wipe or shadows or path in needed:
+        if wipe or shadows or path in needed or _in_package(path):
             remove.add(path)
-    rmdir = []
+    rmdir = [d for d in remote_folders if d not in needed and _in_package(d)]
     if wipe:
         rmdir = [d for d in remote_folders if d not in needed and not _under_keep(d)]
     # A folder where a file must go (only --wipe may clear it, with its content).

@@ -48,11 +48,11 @@ def switch_kiosk_on(data_dir):
     """Write the kiosk's settings with kiosk mode on into a device's flash folder, through the
     kiosk's own files: the first PIN (which leaves the lock open), then one settings change.
     Under MicroPython the modules it loaded are dropped again: the device loads its own."""
-    from dicetable.core.kiosk_settings import KioskSettings
     from dicetable.core.modules import forget_modules
-    from dicetable.core.teacher_lock import TeacherLock
     from dicetable.drivers.storage import Store
-    from dicetable.ui.kiosk import kiosk_choices
+    from dicetable.kiosk.controller import kiosk_choices
+    from dicetable.kiosk.settings import KioskSettings
+    from dicetable.kiosk.teacher_lock import TeacherLock
     from hostsim.vclock import VirtualClock
 
     store = Store(data_dir)

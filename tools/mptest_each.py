@@ -2,7 +2,9 @@
 
     python tools/mptest_each.py MICROPYTHON HEAP MICROPYPATH DIR LABEL
 
-One process per module, as on the device where one app owns the heap: a module's tests then
+Test modules are found in DIR and every folder below it (the tests mirror the firmware's
+folders); every such folder is on the path, so a module imports helpers by bare name. One
+process per module, as on the device where one app owns the heap: a module's tests then
 never fail for the fragments an unrelated earlier module left behind. tools/mptest.py does the
 work inside each process (it exits 1 on any failure and when no test ran). Prints each
 module's result line and a total; exits 1 if any module failed.
@@ -15,20 +17,25 @@ import sys
 
 def main(argv):
     micropython, heap, path, folder, label = argv[1:6]
-    names = sorted(
-        n[:-3] for n in os.listdir(folder) if n.startswith("test_") and n.endswith(".py")
-    )
-    env = dict(os.environ, MICROPYPATH=path)
+    modules = []  # (folder, module name)
+    folders = []
+    for where, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith((".", "__")))
+        folders.append(where)
+        for name in sorted(files):
+            if name.startswith("test_") and name.endswith(".py"):
+                modules.append((where, name[:-3]))
+    env = dict(os.environ, MICROPYPATH=":".join([path] + folders))
     passed = failed = 0
     broken = []
-    for name in names:
+    for where, name in modules:
         result = subprocess.run(
             [
                 micropython,
                 "-X",
                 "heapsize=" + heap,
                 "tools/mptest.py",
-                folder,
+                where,
                 label,
                 "--module",
                 name,

@@ -51,8 +51,15 @@ ACTIVE = const(0)
 DIM = const(1)
 OFF = const(2)
 
-# Modules a menu may drop again (`App._forget_games`): games and screens.
-_FORGETTABLE = ("dicetable.games.", "dicetable.ui.")
+# Modules a menu may drop again (`App._forget_games`): games, screens and kiosk screens; not
+# the kiosk's data modules, whose objects (results log, lock, settings) outlive a game.
+_FORGETTABLE = ("dicetable.games.", "dicetable.ui.", "dicetable.kiosk.")
+_LASTING = (
+    "dicetable.kiosk.results_log",
+    "dicetable.kiosk.high_scores",
+    "dicetable.kiosk.teacher_lock",
+    "dicetable.kiosk.settings",
+)
 
 # What _take_key answers besides a key.
 _NO_KEY = const(-1)
@@ -115,7 +122,8 @@ class App:
     lines.
     `on_healthy()` is called once, when the loop first waits for a person (boot.py then stops
     counting this start as failed).
-    `kiosk`: a ui.kiosk.Kiosk (classroom mode, docs/kiosk.md), or None on a board without it.
+    `kiosk`: a kiosk.controller.Kiosk (classroom mode, docs/kiosk.md), or None on a board
+    without it.
     It sees every button event, wakes the loop for its own deadlines (the attract loop's
     pages, the reset of an abandoned game), draws the attract loop's LEDs and sets their level."""
 
@@ -177,7 +185,7 @@ class App:
         if kiosk is None:
             self.shell = Shell(width, height, shell_store, seed_source)
         else:
-            from dicetable.ui.kiosk import KioskShell
+            from dicetable.kiosk.controller import KioskShell
 
             self.shell = KioskShell(width, height, shell_store, seed_source, kiosk)
         if safe_lines is not None:
@@ -364,8 +372,9 @@ class App:
         resident = self._resident
         names = []
         for name in sys.modules:
-            if name.startswith(_FORGETTABLE) and name != keep and name not in resident:
-                names.append(name)
+            if name.startswith(_FORGETTABLE) and name not in _LASTING:
+                if name != keep and name not in resident:
+                    names.append(name)
         if names:
             forget_modules(names)
             gc.collect()

@@ -2,8 +2,8 @@
 
 Under MicroPython the built-in always wins, so this only runs on CPython (host simulator, tests).
 It follows the algorithms of MicroPython's extmod/modframebuf.c (MIT, Damien P. George) so that
-every buffer matches the real module byte for byte; tests/test_framebuf_shim.py checks that
-against the real interpreter scene by scene. The 8x8 font is dumped from the real module by
+every buffer matches the real module byte for byte; tests/simulator/test_framebuf_shim.py checks
+that against the real interpreter scene by scene. The 8x8 font is dumped from the real module by
 tools/dump_framebuf_font.py.
 
 Speed: the simulator redraws whole sheets, so fills work on whole bytes (slice assignment,

@@ -35,7 +35,7 @@ _GRB = (1, 0, 2, 3)  # MicroPython NeoPixel.ORDER: WS2812 takes green first
 
 # Perceived level 0..255 -> LED duty 0..255: round(255 * (v / 255) ** 2.5). LEDs are linear
 # in duty and eyes are not, so without it the dim die bodies would look washed out.
-# tests/portable/test_leds.py recomputes it from the formula.
+# tests/portable/drivers/test_leds.py recomputes it from the formula.
 _GAMMA = (
     b"\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
     b"\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x02\x02\x02\x02\x02\x02\x02\x02\x03\x03\x03"

@@ -1,14 +1,23 @@
-"""How to play: short paged screens per game (the words are ui.howto_text), and a list of the
-games to choose from.
+"""How to play: short paged screens per game (the words are each game's howto.py), and a list of
+the games to choose from.
 
 PURE. Smallest button set: the arrows (PREV/NEXT) turn the pages, OK turns to the next page
 and on the last one goes back to where the player came from; BACK goes back at once.
 Reachable from a game's setup (HowToScreen) and offered by the attract loop (HowToMenuScreen).
 """
 
-from dicetable.games import title
+from dicetable.games import part, title
 from dicetable.ui import draw, keys
-from dicetable.ui.screens import Screen
+from dicetable.ui.screen_base import Screen
+
+
+def pages(game_id):
+    """The pages of a game (loaded only while someone reads them), or a single page saying
+    there are none."""
+    try:
+        return part(game_id, "howto").PAGES
+    except Exception:  # an unknown game (JournalError) or a game without pages (ImportError)
+        return (("How to play", ("No how-to pages for this game yet.",)),)
 
 
 class HowToScreen(Screen):
@@ -16,10 +25,8 @@ class HowToScreen(Screen):
 
     def __init__(self, shell, game_id, after):
         super().__init__(shell)
-        from dicetable.ui import howto_text  # only while someone reads it
-
         self.game_id = game_id
-        self.pages = howto_text.pages(game_id)
+        self.pages = pages(game_id)
         self.after = after
         self.page = 0
 

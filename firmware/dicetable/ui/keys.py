@@ -39,7 +39,7 @@ NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
 KEY_COUNT = const(6)
 
 # Event kinds. The button driver may not import ui/ (layers import downwards only), so it repeats
-# these values; tests/portable/test_buttons.py checks that both agree.
+# these values; tests/portable/drivers/test_buttons.py checks that both agree.
 PRESS = const(0)
 RELEASE = const(1)
 LONG = const(2)

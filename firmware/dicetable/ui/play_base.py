@@ -9,7 +9,8 @@ game is over.
 
 from dicetable.core.protocol import CHANCE
 from dicetable.ui import keys
-from dicetable.ui.screens import ResultsScreen, Screen, clear_save, sheet_module
+from dicetable.ui.screens import ResultsScreen, clear_save, sheet_module
+from dicetable.ui.screen_base import Screen
 
 
 class GameScreen(Screen):

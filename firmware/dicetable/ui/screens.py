@@ -5,9 +5,9 @@ the next screen (or None to stay), and draws itself into a frame buffer.
 """
 
 from dicetable.core.errors import IllegalAction
-from dicetable.games import GAMES, title
+from dicetable.games import GAMES, part, title
 from dicetable.ui import draw, keys
-from dicetable.ui.setup_options import DEFAULTS, OPTIONS
+from dicetable.ui.screen_base import Screen
 
 _HELP_LINES = (
     "Arrows (or PREV/NEXT) move, OK chooses or changes, BACK goes back.",
@@ -43,34 +43,8 @@ def standings(state):
 
 
 def sheet_module(game_id):
-    """The ui.sheet_<game> module that draws a game's sheet and results."""
-    name = "sheet_" + game_id
-    return __import__("dicetable.ui." + name, None, None, (name,))
-
-
-class Screen:
-    """What every screen answers; the defaults suit screens outside a game."""
-
-    def __init__(self, shell):
-        self.shell = shell
-
-    def handle(self, key):
-        return None
-
-    def wants_step(self):
-        return False
-
-    def step(self):
-        return None
-
-    def take_natural_break(self):
-        return False
-
-    def game_state(self):
-        return None
-
-    def take_roll(self):
-        return False
+    """The module that draws a game's sheet and results (games/<id>/sheet.py)."""
+    return part(game_id, "sheet")
 
 
 class MenuScreen(Screen):
@@ -106,9 +80,10 @@ class SetupScreen(Screen):
     def __init__(self, shell, game_id):
         super().__init__(shell)
         self.game_id = game_id
-        self.options = OPTIONS[game_id]
+        rows = part(game_id, "options")
+        self.options = rows.OPTIONS
         self.values = {}
-        defaults = DEFAULTS[game_id]
+        defaults = rows.DEFAULTS
         for key, _label, values, _titles in self.options:
             # values None: typed on a screen of its own (the class code), "" until then.
             self.values[key] = defaults.get(key, values[0] if values else "")

@@ -10,25 +10,7 @@ from dicetable.core.errors import JournalError
 from dicetable.core.rng import code_to_seed
 from dicetable.core.session import Session
 from dicetable.games import load
-from dicetable.ui.play import PlayScreen
 from dicetable.ui.screens import MenuScreen, MessageScreen, ResultsScreen, clear_save
-
-
-# Games whose play needs its own screen: game id -> (ui module, class). Others use PlayScreen.
-_PLAY_SCREENS = {
-    "gang": ("play_gang", "GangPlayScreen"),
-    "trek12": ("play_trek12", "Trek12PlayScreen"),
-    "ontrack": ("play_ontrack", "OnTrackPlayScreen"),
-    "dicetrip": ("play_dicetrip", "DiceTripPlayScreen"),
-}
-
-
-def play_screen(shell, session):
-    entry = _PLAY_SCREENS.get(session.module.GAME_ID)
-    if entry is None:
-        return PlayScreen(shell, session)
-    module = __import__("dicetable.ui." + entry[0], None, None, (entry[1],))
-    return getattr(module, entry[1])(shell, session)
 
 
 class Shell:
@@ -84,7 +66,7 @@ class Shell:
             clear_save(self)
             self.show(ResultsScreen(self, session))
             return
-        play = play_screen(self, session)
+        play = session.module.play_screen(self, session)
         if report.dropped:
             note = "%d move(s) restored; %d damaged line(s) dropped" % (
                 report.applied,
@@ -110,7 +92,7 @@ class Shell:
         session = Session.start(module, options, seed, sink, keep_history=False)
         if sink is None:
             session.save_error = "saving stopped: " + self.notice
-        self.show(play_screen(self, session))
+        self.show(session.module.play_screen(self, session))
 
     # --- driving ----------------------------------------------------------------------------
     def handle(self, key):

@@ -1,5 +1,5 @@
 """A short text typed one place at a time with the buttons: what the class-code, high-score
-initials and teacher PIN screens share (ui.code_entry, ui.initials, ui.lock_screens).
+initials and teacher PIN screens share (ui.code_entry, kiosk.initials, kiosk.lock_screens).
 
 PURE. Works with the smallest button set: the arrows (PREV/NEXT on three buttons) turn the
 character under the cursor round the screen's alphabet, both ways; BACK moves back a place, and
@@ -8,7 +8,7 @@ rule. A blank (" ") shows as "_", so an empty place can be seen.
 """
 
 from dicetable.ui import keys
-from dicetable.ui.screens import Screen
+from dicetable.ui.screen_base import Screen
 
 
 class WheelEntryScreen(Screen):

@@ -1,0 +1,44 @@
+"""Dice Trip: Belgium.
+
+Write numbers on a map of Belgium from four coloured dice: rules.py (State), data.py,
+belgium.py (the map), route.py, plan.py and bot.py (the players and the hint), play.py,
+sheet.py and city_map.py (the sheet), leds.py, howto.py, options.py.
+
+This module is the game module of core/protocol.py plus the play screen the shell asks for. It
+imports its parts only when they are asked for, so the menu and the kiosk can name the game
+without loading it; rules modules never import play.py or sheet.py, bots import rules.
+"""
+
+GAME_ID = "dicetrip"
+TITLE = "Dice Trip: Belgium"
+
+
+def make_params(options):
+    from dicetable.games.dicetrip import rules
+
+    return rules.make_params(options)
+
+
+def new_state(params):
+    from dicetable.games.dicetrip import rules
+
+    return rules.new_state(params)
+
+
+def bot_action(state, seat, rng):
+    from dicetable.games.dicetrip import bot
+
+    return bot.choose(state, seat, rng)
+
+
+def hint(state, seat):
+    """The move the bot would make for `seat` (the cursor's starting place), or None."""
+    from dicetable.games.dicetrip import bot
+
+    return bot.hint(state, seat)
+
+
+def play_screen(shell, session):
+    from dicetable.games.dicetrip.play import DiceTripPlayScreen
+
+    return DiceTripPlayScreen(shell, session)

@@ -1,0 +1,296 @@
+"""A Dice Trip map drawn from its board's layout: city boxes, two-digit numbers, roads, rings.
+
+PURE. `Layout(board, fnt, x, y, width, height)` fits the map's `xy` (thousandths, y downward)
+into a rectangle, one scale per axis, with boxes just big enough for "66" in `fnt`. Where two
+boxes would touch (25 cities on 128 rows: Brussel and Waterloo sit 9 rows apart), it pushes them
+apart, so every number stays readable in one overview: no zoomed view is needed. `draw` paints
+one sheet:
+    empty city          a box; a ringed one has a double-width border and its colour's letter
+    number              centred in its box
+    crossed city        an X through the box; its roads are dotted (routes cannot pass)
+    road                a line between two boxes
+    longest route       thick roads, and a shadow below and right of its boxes
+    cursor              the box inverted, showing what the choice would write (or its X)
+`strip_spot` finds a map corner clear of cities and roads for the strip of the 36 numbers
+(and a label), and `draw_strip` draws it. Integer arithmetic only; the layout and the corner are
+worked out once per board, font and rectangle.
+"""
+
+import framebuf
+from micropython import const
+
+from dicetable.ui import text
+
+_INK = const(1)
+_PAPER = const(0)
+_PAD = const(1)  # blank pixels between the digits and the border
+_GAP = const(2)  # the least blank space between two boxes (a road stays visible)
+_PASSES = const(40)  # spreading rounds; the placeholder map needs fewer than ten
+_DOT_STEP = const(3)  # a dotted road: one pixel in three
+_SIDE = const(6)  # the strip of numbers: 6 x 6, tens down, units across
+_TENS_W = const(9)  # the compact strip's tens column and its rule
+_PLAIN = const(0)  # road styles
+_THICK = const(1)
+_DOTTED = const(2)
+
+EMPTY = const(0)  # as in games.dicetrip.route
+CROSSED = const(-1)
+
+
+def ink_box(fnt, sample="0123456789"):
+    """(left, top, width, height) of the ink of `sample` drawn at (0, 0) in `fnt`."""
+    width = text.measure(fnt, sample)
+    stride = (width + 7) // 8
+    fb = framebuf.FrameBuffer(
+        bytearray(stride * fnt.height), width, fnt.height, framebuf.MONO_HLSB
+    )
+    text.draw(fb, fnt, sample, 0, 0)
+    left = top = 1 << 16
+    right = bottom = -1
+    for y in range(fnt.height):
+        for x in range(width):
+            if fb.pixel(x, y):
+                left = min(left, x)
+                right = max(right, x)
+                top = min(top, y)
+                bottom = max(bottom, y)
+    return left, top, right - left + 1, bottom - top + 1
+
+
+class Layout:
+    """Box geometry for a board in a rectangle.
+
+    box_w, box_h    one city box, border included
+    boxes           (left, top) of each city's box
+    text_x, text_y  where text goes relative to a box's top left (the digits' ink centred)
+    """
+
+    def __init__(self, board, fnt, x, y, width, height):
+        _left, ink_top, _width, ink_h = ink_box(fnt)  # rows: every digit's
+        ink_left, _top, digits_w, _height = ink_box(fnt, "66")  # columns: the widest number
+        self.box_w = digits_w + 2 * (_PAD + 1)
+        self.box_h = ink_h + 2 * (_PAD + 1)
+        self.text_x = _PAD + 1 - ink_left
+        self.text_y = _PAD + 1 - ink_top
+        xs = [point[0] for point in board.xy]
+        ys = [point[1] for point in board.xy]
+        min_x, min_y = min(xs), min(ys)
+        span_x = max(1, max(xs) - min_x)
+        span_y = max(1, max(ys) - min_y)
+        room_w = width - self.box_w
+        room_h = height - self.box_h
+        lefts = [x + (px - min_x) * room_w // span_x for px in xs]
+        tops = [y + (py - min_y) * room_h // span_y for py in ys]
+        _spread(lefts, x, x + room_w, self.box_w + _GAP, tops, y, y + room_h, self.box_h + _GAP)
+        self.boxes = tuple([(lefts[city], tops[city]) for city in range(board.size)])
+        self.roads = board.roads
+        # Each road's two ends on the borders of its boxes, worked out once.
+        self.ends = tuple(
+            [
+                _border_point(self, first, second) + _border_point(self, second, first)
+                for first, second in board.roads
+            ]
+        )
+
+    def centre(self, city):
+        left, top = self.boxes[city]
+        return left + self.box_w // 2, top + self.box_h // 2
+
+    def free(self, x, y, width, height):
+        """True if no city box or road comes within _GAP pixels of the rectangle."""
+        right = x + width + _GAP
+        bottom = y + height + _GAP
+        x -= _GAP
+        y -= _GAP
+        for left, top in self.boxes:
+            if left < right and x < left + self.box_w and top < bottom and y < top + self.box_h:
+                return False
+        for first, second in self.roads:
+            x1, y1 = self.centre(first)
+            x2, y2 = self.centre(second)
+            steps = max(abs(x2 - x1), abs(y2 - y1), 1)
+            for step in range(0, steps + 1, _GAP):
+                px = x1 + (x2 - x1) * step // steps
+                py = y1 + (y2 - y1) * step // steps
+                if x <= px < right and y <= py < bottom:
+                    return False
+        return True
+
+
+def _spread(xs, low_x, high_x, need_x, ys, low_y, high_y, need_y):
+    """Move boxes apart until no two are closer than need_x across or need_y down (or the
+    passes run out): each overlapping pair separates along the axis that needs less, half each
+    way, the rest by the other box when one is at the edge."""
+    count = len(xs)
+    for _ in range(_PASSES):
+        moved = False
+        for first in range(count):
+            for second in range(first + 1, count):
+                dx = xs[second] - xs[first]
+                dy = ys[second] - ys[first]
+                short_x = need_x - abs(dx)
+                short_y = need_y - abs(dy)
+                if short_x <= 0 or short_y <= 0:
+                    continue
+                moved = True
+                # Compare shortfalls relative to the box sides: push along the easier axis.
+                if short_y * need_x <= short_x * need_y:
+                    _separate(ys, first, second, dy, short_y, low_y, high_y)
+                else:
+                    _separate(xs, first, second, dx, short_x, low_x, high_x)
+        if not moved:
+            return
+
+
+def _separate(values, first, second, delta, short, low, high):
+    sign = 1 if delta >= 0 else -1  # second moves this way, first the other
+    half = short // 2
+    before = values[first]
+    values[first] = min(high, max(low, before - sign * half))
+    rest = short - sign * (before - values[first])
+    values[second] = min(high, max(low, values[second] + sign * rest))
+
+
+# --- drawing ----------------------------------------------------------------------------------
+def _border_point(layout, city, towards):
+    """Where the line from a city's centre towards another centre leaves its box."""
+    cx, cy = layout.centre(city)
+    tx, ty = layout.centre(towards)
+    dx, dy = tx - cx, ty - cy
+    half_w = layout.box_w // 2
+    half_h = layout.box_h // 2
+    # The line meets the vertical or the horizontal side first, whichever is nearer in steps.
+    if dx and (not dy or abs(dx) * half_h >= abs(dy) * half_w):
+        step_x = half_w if dx > 0 else -half_w
+        return cx + step_x, cy + dy * step_x // dx
+    step_y = half_h if dy > 0 else -half_h
+    return cx + dx * step_y // dy, cy + step_y
+
+
+def _road(fb, ends, style):
+    x1, y1, x2, y2 = ends
+    if style == _DOTTED:
+        steps = max(abs(x2 - x1), abs(y2 - y1), 1)
+        for step in range(0, steps + 1, _DOT_STEP):
+            fb.pixel(x1 + (x2 - x1) * step // steps, y1 + (y2 - y1) * step // steps, _INK)
+        return
+    fb.line(x1, y1, x2, y2, _INK)
+    if style == _THICK:
+        if abs(x2 - x1) >= abs(y2 - y1):
+            fb.line(x1, y1 - 1, x2, y2 - 1, _INK)
+            fb.line(x1, y1 + 1, x2, y2 + 1, _INK)
+        else:
+            fb.line(x1 - 1, y1, x2 - 1, y2, _INK)
+            fb.line(x1 + 1, y1, x2 + 1, y2, _INK)
+
+
+def _cross(fb, left, top, width, height, color):
+    fb.line(left + 2, top + 2, left + width - 3, top + height - 3, color)
+    fb.line(left + 2, top + height - 3, left + width - 3, top + 2, color)
+
+
+def draw(fb, layout, board, fnt, values, route=(), cursor=-1, letters=()):
+    """Paint the map. `values` per city: EMPTY, CROSSED or a number (the cursor's city already
+    showing what the choice would write); `route` the cities of the longest route in order;
+    `letters[d]` the mark of die colour d in an empty ringed city."""
+    if len(route) < 2:
+        route = ()  # a lone number is no route worth marking
+    following = [-1] * board.size  # the next city along the route
+    for index in range(len(route) - 1):
+        following[route[index]] = route[index + 1]
+    roads = board.roads
+    for index in range(len(roads)):
+        first, second = roads[index]
+        style = _PLAIN
+        if values[first] == CROSSED or values[second] == CROSSED:
+            style = _DOTTED
+        elif following[first] == second or following[second] == first:
+            style = _THICK
+        _road(fb, layout.ends[index], style)
+    box_w, box_h = layout.box_w, layout.box_h
+    for city in route:  # a shadow below and right: the city is on the longest route
+        left, top = layout.boxes[city]
+        edge = 2 if board.rings[city] >= 0 else 1
+        fb.fill_rect(left + 2, top + box_h - 1 + edge, box_w - 1 + edge, 2, _INK)
+        fb.fill_rect(left + box_w - 1 + edge, top + 2, 2, box_h - 1 + edge, _INK)
+    for city in range(board.size):
+        left, top = layout.boxes[city]
+        chosen = city == cursor
+        ringed = board.rings[city] >= 0
+        fb.fill_rect(left, top, box_w, box_h, _INK if chosen else _PAPER)
+        fb.rect(left, top, box_w, box_h, _INK)
+        if ringed:  # a second border outside the first
+            fb.rect(left - 1, top - 1, box_w + 2, box_h + 2, _INK)
+        else:  # rounded corners
+            for corner_x, corner_y in ((0, 0), (box_w - 1, 0), (0, box_h - 1)):
+                fb.pixel(left + corner_x, top + corner_y, _PAPER)
+            fb.pixel(left + box_w - 1, top + box_h - 1, _PAPER)
+        color = _PAPER if chosen else _INK
+        value = values[city]
+        if value == CROSSED:
+            _cross(fb, left, top, box_w, box_h, color)
+        elif value > 0:
+            text.draw(fb, fnt, str(value), left + layout.text_x, top + layout.text_y, color)
+        elif ringed and letters:
+            label = letters[board.rings[city]]
+            x = left + (box_w - text.measure(fnt, label)) // 2
+            text.draw(fb, fnt, label, x, top + layout.text_y, color)
+
+
+# --- the strip of numbers ---------------------------------------------------------------------
+def strip_spot(layout, fnt, label, width, height):
+    """Where the strip of the 36 numbers goes, under `label` (or ""), in a map `width` x
+    `height`: (x, y, wide) of the first corner (bottom left, top right, top left, bottom right)
+    clear of cities and roads for the wide strip, else for the compact one; (x, y, None) for
+    the label alone; None if not even that fits."""
+    label_h = fnt.height + 1 if label else 0
+    label_w = text.measure(fnt, label)
+    for wide, strip_w, strip_h in (
+        (True, text.measure(fnt, "66 66 66 66 66 66"), _SIDE * fnt.height),
+        (False, _TENS_W + text.measure(fnt, "6 6 6 6 6 6"), _SIDE * (fnt.height - 1)),
+        (None, 0, 0),
+    ):
+        block_w = max(strip_w, label_w)
+        block_h = label_h + strip_h
+        if not block_h:
+            return None
+        for x, y in (
+            (0, height - block_h),
+            (width - block_w, 0),
+            (0, 0),
+            (width - block_w, height - block_h),
+        ):
+            if layout.free(x, y, block_w, block_h):
+                return x, y, wide
+    return None
+
+
+def draw_strip(fb, fnt, spot, label, values):
+    """The label and the strip at `spot` (see strip_spot): rows "11 12 .. 16" (wide), or a
+    tens digit, a rule and the six units (compact); a number in `values` is a dot."""
+    if spot is None:
+        return
+    x, y, wide = spot
+    if label:
+        text.draw(fb, fnt, label, x, y)
+        y += fnt.height + 1
+    if wide is None:
+        return
+    if not wide:
+        fb.vline(x + _TENS_W - 3, y, _SIDE * (fnt.height - 1), _INK)
+    for tens in range(1, _SIDE + 1):
+        cells = []
+        for units in range(1, _SIDE + 1):
+            value = 10 * tens + units
+            if value in values:
+                cells.append(" \u00b7" if wide else "\u00b7")
+            else:
+                cells.append(str(value) if wide else str(units))
+        row = " ".join(cells)
+        if wide:
+            text.draw(fb, fnt, row, x, y)
+            y += fnt.height
+        else:  # rows overlap by their blank line: the strip stays as short as a corner
+            text.draw(fb, fnt, str(tens), x, y - 1)
+            text.draw(fb, fnt, row, x + _TENS_W, y - 1)
+            y += fnt.height - 1

@@ -1,0 +1,338 @@
+"""Dice Trip's play sheet: one player's map beside the dice, the powers and the choice.
+
+PURE. `draw` fills the whole frame from the state and the play screen's view (games.dicetrip.play:
+stage, items, cursor, city...), so equal inputs give equal pixels; the words are chosen here.
+Layout, both panels (map numbers in the small font on 296x128, in the large one on 400x300):
+    map (city_map.py): the longest route has     | name, class code and round   (inverted bar)
+    thick roads and shadowed boxes; the cursor's | the four dice (colour letter and face), the
+    city shows the choice                        |   ones the choice uses inverted
+    in a free corner: "placeholder map" and the  | powers left; score (and what the choice
+    strip of numbers (a used one is a dot)       |   would make it), the prompt (two lines)
+                                                 | the list (cursor inverted), a note
+A cursor move changes two cities and a few lines of the right column (the list stays up while
+a city is chosen), so the panel takes it as a small partial refresh.
+Dice-only mode draws the roll large instead (no sheets on the device).
+"""
+
+from micropython import const
+
+from dicetable.games.dicetrip import rules as dicetrip
+from dicetable.games.dicetrip import data
+from dicetable.games.dicetrip import route
+from dicetable.ui import text
+from dicetable.games.dicetrip import city_map
+from dicetable.ui import draw as screen
+from dicetable.ui import sheet_parts as parts
+
+# The play screen's stages (the words for each are here).
+ROLL = const(0)  # the roller presses OK
+POWER = const(1)  # keep (or next round) / the reroll power
+REROLL = const(2)  # marking dice to reroll
+NUMBER = const(3)
+TWICE = const(4)  # the numbers that use a die twice
+CITY = const(5)
+CROSS = const(6)
+WAIT = const(7)  # the device is moving (bots), or nobody is asked
+# The number list's two rows that are not numbers, as (number, tens, units, twice) tuples.
+TWICE_ITEM = (-1, -1, -1, True)
+CROSS_ITEM = (0, -1, -1, False)
+
+_INK = const(1)
+_PAPER = const(0)
+_RIGHT_SHARE = const(38)  # the right column takes 38% of the width
+_GAP = const(3)
+_LINE_GAP = const(1)
+_PAD = const(2)
+_PROMPT_LINES = const(2)
+_ARROW = const(3)  # rows of a scroll arrow beside the choices
+_LABEL = "placeholder map"
+_TICK = "\u2713"
+
+# (map name, width, height) -> (city_map.Layout, where the strip goes): nothing else
+# changes them, and working them out takes longer than drawing a sheet.
+_layouts = {}
+
+
+def _layout(board, width, height):
+    key = (board.name, width, height)
+    found = _layouts.get(key)
+    if found is None:
+        _layouts.clear()  # one panel and one map on the device
+        left = map_width(width)
+        layout = city_map.Layout(board, map_font(width), 0, 0, left, height)
+        label = _LABEL if board.placeholder else ""
+        spot = city_map.strip_spot(layout, screen.look(width).dense, label, left, height)
+        found = _layouts[key] = (layout, spot)
+    return found
+
+
+def map_font(width):
+    """The font of the map's numbers on a panel `width` pixels wide."""
+    chosen = screen.look(width)
+    return chosen.body if chosen.large else chosen.dense
+
+
+def map_width(width):
+    return width - width * _RIGHT_SHARE // 100 - _GAP
+
+
+def draw(fb, width, height, state, view):
+    fb.fill(_PAPER)
+    if state.dice_only:
+        _dice_only(fb, width, height, state, view)
+        return
+    board = state.board
+    seat = view.get("seat", 0)
+    left = map_width(width)
+    layout, spot = _layout(board, width, height)
+    values = state.values[seat]
+    path = state.longest_route(seat)
+    score = "score %d" % state.scores()[seat]
+    city = view.get("city", -1)
+    option = _option(view)
+    length = len(path)
+    if city >= 0:
+        # The cursor's city shows the choice; the score line says what the sheet would score.
+        # The map keeps the current route: a previewed one would redraw half the panel on
+        # every press (a full refresh instead of a small partial one).
+        values = list(values)
+        ticks = list(state.ticks[seat])
+        if option[1] < 0:
+            values[city] = route.CROSSED
+        else:
+            values[city] = option[0]
+            ticks[city] = 1 if state.earns_tick(option[1], option[2], city) else 0
+        total, _items, future = route.score_sheet(board, values, ticks, state.chains)
+        score += "\u2192%d" % total
+        length = len(future)
+    score += " route %d" % length
+    city_map.draw(fb, layout, board, map_font(width), values, path, city, data.DICE_LETTERS)
+    fnt = screen.look(width).dense
+    label = _LABEL if board.placeholder else ""
+    city_map.draw_strip(fb, fnt, spot, label, state.values[seat])
+    _panel(fb, fnt, left + _GAP, width - left - _GAP, height, state, view, score)
+
+
+def round_text(state):
+    """ "5/13", after the class code when there is one, so a room can check it is in step (the
+    bar keeps it whole: a long name gives way)."""
+    return parts.round_text(state.params, state.round, data.ROUNDS)
+
+
+def _option(view):
+    """The number list's row under the cursor, or a row of -1s outside the number stages."""
+    items = view.get("items", ())
+    cursor = view.get("cursor", -1)
+    if view.get("stage", WAIT) in (NUMBER, TWICE, CITY, CROSS) and 0 <= cursor < len(items):
+        return items[cursor]
+    return TWICE_ITEM
+
+
+# --- the words ----------------------------------------------------------------------------------
+def words(state, view):
+    """(prompt, choices, info lines) for the play screen's stage."""
+    stage = view.get("stage", WAIT)
+    seat = view.get("seat", 0)
+    name = state.seat_name(seat)
+    hint = " (hint)" if view.get("hint") else ""
+    items = view.get("items", ())
+    if stage == WAIT:
+        return "%s is playing..." % state.seat_name(view.get("actor", seat)), [], []
+    if stage == ROLL:
+        info = [state.board.notice] if state.round == 0 and state.board.notice else []
+        return "Round %d: %s, OK rolls the dice" % (state.round + 1, name), [], info
+    if stage == POWER:
+        choices = [_POWER_WORDS.get(item, "Reroll power...") for item in items]
+        if state.dice_only:
+            return "%s rolled: write on paper, then Next round" % name, choices, []
+        return "%s: keep or reroll?%s" % (name, hint), choices, []
+    if stage == REROLL:
+        choices = []
+        for die in range(len(items) - 1):
+            mark = _TICK + " " if items[die] else "  "
+            choices.append("%s%s %d" % (mark, data.DICE_COLOURS[die], state.dice[die]))
+        count = items.count(True)
+        choices.append("Reroll %d %s" % (count, "die" if count == 1 else "dice"))
+        return "%s: OK marks a die to roll again" % name, choices, []
+    choices = [_option_words(state, seat, option) for option in items]
+    return _place_prompt(state, view, stage, name, hint), choices, []
+
+
+_POWER_WORDS = {dicetrip.KEEP: "Keep these dice", dicetrip.NEXT: "Next round"}
+
+
+def _place_prompt(state, view, stage, name, hint):
+    option = _option(view)
+    city = view.get("city", -1)
+    if stage == CROSS:
+        city_name = state.board.names[city]
+        return "Cross out %s (%d). OK crosses it" % (city_name, data.CROSS_POINTS)
+    if stage == CITY:
+        bonus = ""
+        if state.earns_tick(option[1], option[2], city):
+            bonus = " +%d bonus" % data.TICK_POINTS
+        return "%d in %s%s. OK writes it" % (option[0], state.board.names[city], bonus)
+    if stage == TWICE:
+        return "%s: a die used twice (once a game)%s" % (name, hint)
+    seat = view.get("seat", 0)
+    if state.numbers_this_round() == 1:
+        return "%s: the last number%s" % (name, hint)
+    which = data.NUMBERS_PER_ROUND - state.placements_left(seat) + 1
+    return "%s: number %d of 2%s" % (name, which, hint)
+
+
+def _option_words(state, seat, option):
+    """ "23 yellow+blue", with a tick when some empty city would give it a bonus."""
+    number, tens, units, _twice = option
+    if option == TWICE_ITEM:
+        return "Use a die twice..."
+    if option == CROSS_ITEM:
+        return "Cross out a city"
+    words = "%d %s+%s" % (number, data.DICE_COLOURS[tens], data.DICE_COLOURS[units])
+    for city in state.cross_options(seat):
+        if state.earns_tick(tens, units, city):
+            return words + " " + _TICK
+    return words
+
+
+# --- the right column -------------------------------------------------------------------------
+def _panel(fb, fnt, x, width, height, state, view, score):
+    """Top down: bar, dice, powers, score, the prompt (always two lines high, so the list
+    below never moves when only the prompt changes), then the info and choices; a note at
+    the bottom."""
+    seat = view.get("seat", 0)
+    pitch = fnt.height + _LINE_GAP
+    y = screen.bar(fb, x, 0, width, fnt, state.seat_name(seat), round_text(state), 1)
+    y += _LINE_GAP
+    chosen = screen.look(x + width)
+    y = _dice(fb, chosen.body if chosen.large else fnt, x, y, width, state, view) + _LINE_GAP
+    powers = "reroll %s  twice %s" % (
+        "-" if state.rerolled[seat] else _TICK,
+        "-" if state.twice[seat] else _TICK,
+    )
+    text.draw(fb, fnt, text.fit(fnt, powers, width), x, y)
+    y += pitch
+    text.draw(fb, fnt, text.fit(fnt, score, width), x, y)
+    y += pitch + _LINE_GAP
+    bottom = parts.note(fb, fnt, x, width, height, pitch, view.get("note", ""))
+    prompt, choices, info = words(state, view)
+    lines = screen.wrap(fnt, prompt, width)
+    shown = max(0, min(_PROMPT_LINES, (bottom - y) // pitch))
+    screen.text_lines(fb, fnt, lines, x, y, width, shown, pitch)
+    y += shown * pitch + _LINE_GAP
+    _choices(fb, fnt, x, y, width, bottom, choices, view.get("cursor", -1), info)
+
+
+def _dice(fb, fnt, x, y, width, state, view):
+    """The four dice as boxed "R5"; those the choice uses inverted, those marked for a reroll
+    underlined. Returns the y below them."""
+    option = _option(view)
+    marked = ()
+    if view.get("stage", WAIT) == REROLL:
+        marked = view.get("items", ())
+    box_w = text.measure(fnt, "R5") + 2 * _PAD
+    box_h = fnt.height + 2
+    step = min(box_w + _GAP, width // len(state.dice))
+    for die in range(len(state.dice)):
+        face = state.dice[die]
+        label = data.DICE_LETTERS[die] + (str(face) if face else "?")
+        left = x + die * step
+        color = _INK
+        if die == option[1] or die == option[2]:
+            fb.fill_rect(left, y, box_w, box_h, _INK)
+            color = _PAPER
+        else:
+            fb.rect(left, y, box_w, box_h, _INK)
+        text.draw(fb, fnt, label, left + _PAD, y + 1, color)
+        if die < len(marked) and marked[die]:
+            fb.hline(left, y + box_h + 1, box_w, _INK)
+    return y + box_h + 2
+
+
+def _choices(fb, fnt, x, y, width, bottom, choices, cursor, info):
+    """The info lines, then a window of the choices around the cursor (inverted), with an
+    arrow at the right of the first or last row when more lie beyond it."""
+    pitch = fnt.height + _LINE_GAP
+    for paragraph in info:
+        for line in screen.wrap(fnt, paragraph, width):
+            if y + pitch > bottom:
+                return
+            text.draw(fb, fnt, line, x, y)
+            y += pitch
+    rows = (bottom - y) // pitch
+    if not choices or rows <= 0:
+        return
+    first = 0
+    if len(choices) > rows:
+        first = min(max(0, cursor - rows // 2), len(choices) - rows)
+    last = min(len(choices), first + rows) - 1
+    room = width - 2 * _PAD - 2 * _ARROW
+    for index in range(first, last + 1):
+        color = _INK
+        if index == cursor:
+            fb.fill_rect(x, y, width, pitch, _INK)
+            color = _PAPER
+        text.draw(fb, fnt, text.fit(fnt, choices[index], room), x + _PAD, y, color)
+        if index == first and first > 0:
+            screen.arrow(fb, x + width - _ARROW - 1, y + 1, _ARROW, "up", color)
+        elif index == last and last < len(choices) - 1:
+            screen.arrow(fb, x + width - _ARROW - 1, y + pitch - _ARROW - 1, _ARROW, "down", color)
+        y += pitch
+
+
+# --- dice only ---------------------------------------------------------------------------------
+def _dice_only(fb, width, height, state, view):
+    """Dice-only mode: the roll large, the reroll powers used, the prompt and the choice."""
+    chosen = screen.look(width)
+    big = chosen.body
+    fnt = chosen.dense
+    y = screen.title_bar(fb, width, "Dice Trip: dice only", round_text(state)) + _GAP
+    column = width // len(state.dice)
+    for die in range(len(state.dice)):
+        face = state.dice[die]
+        left = die * column
+        text.draw_centred(fb, fnt, data.DICE_COLOURS[die], left, y, column)
+        text.draw_centred(fb, big, str(face) if face else "-", left, y + fnt.height + 1, column)
+    y += fnt.height + big.height + 2 + _GAP
+    spent = [state.seat_name(seat) for seat in range(state.players) if state.rerolled[seat]]
+    pitch = fnt.height + _LINE_GAP
+    room = width - 2 * _PAD
+    lines = screen.wrap(fnt, "Reroll used: " + (", ".join(spent) or "nobody"), room)
+    y = screen.text_lines(fb, fnt, lines, _PAD, y, room, 2, pitch) + _LINE_GAP
+    bottom = parts.note(fb, fnt, _PAD, room, height, pitch, view.get("note", ""))
+    prompt, choices, info = words(state, view)
+    lines = screen.wrap(fnt, prompt, room)
+    y = screen.text_lines(fb, fnt, lines, _PAD, y, room, _PROMPT_LINES, pitch) + _LINE_GAP
+    _choices(fb, fnt, _PAD, y, room, bottom, choices, view.get("cursor", -1), info)
+
+
+# --- results ----------------------------------------------------------------------------------
+def results_message(state):
+    """What the last screen says instead of scores, or None: dice-only games have none."""
+    if state.dice_only:
+        return [
+            "All %d rounds are rolled: add up the sheets on paper." % data.ROUNDS,
+            "Ties: fewer crossed cities, then the longer route.",
+        ]
+    return None
+
+
+def results_view(state):
+    """[(name, total, breakdown, is_winner), ...] in the order of the tie-break (DECISIONS.md:
+    best total, fewer crosses, longer route, then seat order). A seat that won only through the
+    tie-break gets a zero line saying why."""
+    totals = state.scores()
+    winners = state.winners()
+    crosses = [state.crosses(seat) for seat in range(state.players)]
+    lengths = [len(state.longest_route(seat)) for seat in range(state.players)]
+    order = list(range(len(totals)))
+    order.sort(key=lambda seat: (-totals[seat], crosses[seat], -lengths[seat], seat))
+    tied = [seat for seat in order if totals[seat] == totals[order[0]]]
+    standings = []
+    for seat in order:
+        items = state.breakdown(seat)
+        if seat in winners and len(tied) > len(winners):
+            fewer = [other for other in tied if crosses[other] > crosses[seat]]
+            items.append(("Tie-break: " + ("fewer crosses" if fewer else "longer route"), 0))
+        standings.append((state.seat_name(seat), totals[seat], items, seat in winners))
+    return standings

@@ -1,0 +1,36 @@
+"""Gang of Dice.
+
+Push your luck against the gang's cards: rules.py (State, the turn), data.py (cards and decks),
+bot.py (careful and random players), play.py, sheet.py, leds.py, howto.py, options.py.
+
+This module is the game module of core/protocol.py plus the play screen the shell asks for. It
+imports its parts only when they are asked for, so the menu and the kiosk can name the game
+without loading it; rules modules never import play.py or sheet.py, bots import rules.
+"""
+
+GAME_ID = "gang"
+TITLE = "Gang of Dice"
+
+
+def make_params(options):
+    from dicetable.games.gang import rules
+
+    return rules.make_params(options)
+
+
+def new_state(params):
+    from dicetable.games.gang import rules
+
+    return rules.new_state(params)
+
+
+def bot_action(state, seat, rng):
+    from dicetable.games.gang import bot
+
+    return bot.choose(state, seat, rng)
+
+
+def play_screen(shell, session):
+    from dicetable.games.gang.play import GangPlayScreen
+
+    return GangPlayScreen(shell, session)

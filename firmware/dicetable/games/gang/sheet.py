@@ -1,0 +1,215 @@
+"""Gang of Dice's play sheet: the warning card, the round, the table's scores and the turn.
+
+PURE. `draw` fills the whole frame from the state and the play screen's view, so equal inputs give
+equal pixels. Pools are hidden information: the sheet shows a pool only for `view["seat"]` and only
+when `view["show_pool"]` is true (the play screen sets it while that seat's owner is asked); while
+`view["passing"]` is true it shows nothing but the "pass the device" message.
+
+Layout, left to right (both panels; fonts from draw.look):
+    card box: symbol, words, when it is checked | active player's dice by face, pool
+    round and dice on the table                 | prompt
+    this round's scores: name, dice, score       | choices (cursor inverted, scrolled), note
+    past rounds, latest first, as many as fit
+"""
+
+from micropython import const
+
+from dicetable.games import title
+from dicetable.games.gang import rules as gang
+from dicetable.games.gang import data
+from dicetable.ui import draw as screen
+from dicetable.ui import sheet_parts as parts
+from dicetable.ui import text
+
+_INK = const(1)
+_PAPER = const(0)
+
+_LEFT_SHARE = const(5)  # the left column takes 2/5 of the width
+_GAP = const(4)  # between the columns
+_LINE_GAP = const(1)  # between lines
+_BLOCK_GAP = const(3)  # between blocks of a column
+_PAD = const(2)  # text inside the card box
+_WORD_LINES = const(2)  # the card's words wrap to at most this many lines
+
+_FACE_MARKS = ("G", "1", "2", "3", "4", "5")  # 0 = the gangster
+_CELL = const(3)  # characters per face column in the dice table
+_WHEN = {"yellow": "every roll", "black": "once, at stop"}
+
+
+def draw(fb, width, height, state, view):
+    """Draw the whole sheet for `state` as the play screen's `view` describes it:
+    {"seat", "prompt", "choices", "cursor", "note", "show_pool", "passing"}."""
+    fb.fill(_PAPER)
+    if view.get("passing"):
+        screen.message(
+            fb, width, height, title(gang.GAME_ID), [view.get("prompt", "")], "OK: continue"
+        )
+        return
+    chosen = screen.look(width)
+    fnt = chosen.dense
+    pitch = fnt.height + _LINE_GAP
+    left = width * 2 // _LEFT_SHARE
+    y = _card(fb, chosen, 0, 0, left, state)
+    y = _round(fb, fnt, 0, y + _BLOCK_GAP, left, state)
+    y = _scores(fb, fnt, pitch, 0, y + _BLOCK_GAP, left, height, state)
+    _history(fb, fnt, pitch, 0, y + _BLOCK_GAP, left, height, state)
+    x = left + _GAP
+    _turn(fb, fnt, pitch, x, width - x, height, state, view)
+
+
+def _card(fb, chosen, x, y, width, state):
+    """The warning card: black cards inverted, yellow cards outlined. Returns the y below."""
+    fnt = chosen.dense
+    big = chosen.body if chosen.large else fnt
+    number = state.card_number()
+    room = width - 2 * _PAD
+    if not number:
+        lines = ["No card yet"]
+        colour = "yellow"
+        symbol = ""
+    else:
+        code, colour, _deck, _cond, _values, _count, symbol, words = gang.card(number)
+        lines = screen.wrap(fnt, words, room)[:_WORD_LINES]
+        lines.append("%s: %s" % (colour, _WHEN[colour]))
+        symbol = "%s  %s" % (symbol, code)
+    height = 2 * _PAD + len(lines) * fnt.height
+    if symbol:
+        height += big.height + _LINE_GAP
+    color = _INK
+    if colour == "black":
+        fb.fill_rect(x, y, width, height, _INK)
+        color = _PAPER
+    else:
+        fb.rect(x, y, width, height, _INK)
+        fb.rect(x + 1, y + 1, width - 2, height - 2, _INK)
+    row = y + _PAD
+    if symbol:
+        text.draw(fb, big, text.fit(big, symbol, room), x + _PAD, row, color)
+        row += big.height + _LINE_GAP
+    for line in lines:
+        text.draw(fb, fnt, text.fit(fnt, line, room), x + _PAD, row, color)
+        row += fnt.height
+    return y + height
+
+
+def _round(fb, fnt, x, y, width, state):
+    if state.is_terminal():
+        left = "Game over"
+    else:
+        left = "Round %d/%d" % (state.round + 1, data.ROUNDS)
+    right = "table %d" % state.pot
+    return y + screen.bar(fb, x, y, width, fnt, left, right, 1)
+
+
+def _score_text(score):
+    return "BUST" if score == gang.BUST else str(score)
+
+
+def _scores(fb, fnt, pitch, x, y, width, height, state):
+    """This round's players in turn order: name, dice committed, score (or BUST, or "...")."""
+    done = {}
+    for seat, count, _dice, _rolls, score in state.turns:
+        done[seat] = (count, _score_text(score))
+    playing = -1 if state.is_terminal() else state.turn_seat()
+    order = state.order or list(range(state.players))
+    count_room = 3 * fnt.width
+    score_room = 5 * fnt.width  # " BUST" keeps a space after the count
+    for seat in order:
+        if y + fnt.height > height:
+            break
+        if seat in done:
+            count, score = done[seat]
+        elif seat == playing and state.committed:
+            count, score = state.committed, "..."
+        else:
+            count, score = "", ""
+        mark = ">" if seat == playing and seat not in done else " "
+        name_room = width - count_room - score_room - fnt.width
+        name = text.fit(fnt, state.seat_name(seat), name_room - fnt.width)
+        text.draw(fb, fnt, mark + name, x, y)
+        text.draw_right(fb, fnt, str(count), x + width - score_room - count_room, y, count_room)
+        text.draw_right(fb, fnt, score, x + width - score_room, y, score_room)
+        y += pitch
+    return y
+
+
+def history_lines(state):
+    """The finished rounds, latest first: "R3 Ann +9", "R2 all bust" (the dice carried over)."""
+    lines = []
+    for index in range(len(state.history_rounds) - 1, -1, -1):
+        _card_number, winner, won, _turns = state.history_rounds[index]
+        if winner < 0:
+            lines.append("R%d all bust" % (index + 1))
+        else:
+            lines.append("R%d %s +%d" % (index + 1, state.seat_name(winner), won))
+    return lines
+
+
+def _history(fb, fnt, pitch, x, y, width, height, state):
+    lines = history_lines(state)
+    if not lines or y + pitch > height:
+        return
+    fb.hline(x, y - 2, width, _INK)
+    for line in lines:
+        if y + fnt.height > height:
+            break
+        text.draw(fb, fnt, text.fit(fnt, line, width), x, y)
+        y += pitch
+
+
+def dice_rows(state):
+    """The active player's dice as a small table by face, [] before any die landed:
+        face  G  1  2  3  4  5
+        dice  1  0  2  0  0  1
+        redo  0  0  1  0  0  0     (only once dice are chosen for the reroll)
+    plus "+3 to roll" while dice are in the air."""
+    if not (sum(state.dice) or state.to_roll):
+        return []
+    rows = [_row("face", _FACE_MARKS), _row("dice", state.dice)]
+    if sum(state.selected):
+        rows.append(_row("redo", state.selected))
+    if state.to_roll:
+        rows.append("+%d to roll" % state.to_roll)
+    return rows
+
+
+def _row(label, cells):
+    parts = [label]
+    for cell in cells:
+        cell = str(cell)
+        parts.append(" " * (_CELL - len(cell)) + cell)
+    return "".join(parts)
+
+
+def pool_text(state, seat):
+    return "%s's pool: %d dice" % (state.seat_name(seat), state.pools[seat])
+
+
+def _turn(fb, fnt, pitch, x, width, height, state, view):
+    bottom = parts.note(fb, fnt, x, width, height, pitch, view.get("note", ""))
+    y = 0
+    rows = [] if state.is_terminal() else dice_rows(state)
+    if rows:
+        y = screen.text_lines(fb, fnt, rows, x, y, width, len(rows), pitch)
+        left = state.rerolls_left()
+        if left:
+            text.draw(fb, fnt, "rerolls left: %d" % left, x, y)
+            y += pitch
+    if view.get("show_pool") and 0 <= view.get("seat", -1) < state.players:
+        text.draw(fb, fnt, text.fit(fnt, pool_text(state, view["seat"]), width), x, y)
+        y += pitch
+    y = parts.prompt(fb, fnt, x, y, width, bottom, pitch, view.get("prompt", "")) + _LINE_GAP
+    _choices(fb, fnt, x, y, width, bottom, view)
+
+
+def _choices(fb, fnt, x, y, width, bottom, view):
+    choices = view.get("choices", ())
+    cursor = view.get("cursor", -1)
+    box = fnt.height + 2
+    visible = max(1, (bottom - y + _LINE_GAP) // (box + _LINE_GAP))
+    first = 0
+    if cursor >= visible:  # whole pages, the cursor always on screen
+        first = min(cursor // visible * visible, len(choices) - visible)
+    # "^" before the first row shown when rows above are hidden, "v" before the last when
+    # rows below are.
+    parts.choice_boxes(fb, fnt, x, y, width, bottom, choices, cursor, first, up="^ ", down="v ")

@@ -1,0 +1,273 @@
+"""Christmas On Track's play sheet: one player's grid beside the dice, stars, turns and choice.
+
+PURE. `draw` fills the whole frame from the state and the play screen's view (games.ontrack.play),
+so equal inputs give equal pixels. Layout, both panels (fonts from draw.look):
+    grid of tiles (track_grid.py), fitted to   | name, turn or code and turn (inverted bar)
+    the left; the cursor's tile inverted, with | red, green, white dice: the one chosen
+    the piece it would get drawn in it         |   inverted, those drawn already struck
+                                               | star bank: earned, circled, filled in
+                                               | turn boxes, score so far
+                                               | prompt; then the choices, the piece's
+                                               |   words, or (choosing the way) the tile
+                                               |   enlarged with its words; note
+Dice-only mode has no sheet: the three dice are drawn large, with the turn boxes.
+"""
+
+from micropython import const
+
+from dicetable.games.ontrack import data
+from dicetable.ui import draw as screen
+from dicetable.ui import sheet_parts as parts
+from dicetable.ui import text
+from dicetable.games.ontrack import track_grid
+from dicetable.games.ontrack import track_icons
+
+_INK = const(1)
+_PAPER = const(0)
+
+_RIGHT_SHARE = const(38)  # the right column takes at least 38% of the width
+_GAP = const(3)
+_LINE_GAP = const(1)
+_PROMPT_LINES = const(2)
+_ZOOM_MAX = const(96)  # the enlarged tile's largest side
+_ZOOM_MIN = const(12)  # smaller than this, the words alone are shown
+_ZOOM_LINES = const(3)  # lines of words kept below an enlarged tile
+_PIPS = (
+    (),
+    ((1, 1),),
+    ((0, 0), (2, 2)),
+    ((0, 0), (1, 1), (2, 2)),
+    ((0, 0), (2, 0), (0, 2), (2, 2)),
+    ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+)
+
+
+def grid_for(layout, width, height):
+    """Where the tiles go on a panel: as large as the height allows, leaving the right
+    column its share, centred from top to bottom."""
+    room = width - width * _RIGHT_SHARE // 100 - _GAP
+    grid = track_grid.Grid(layout, 0, 0, room, height)
+    grid.y = (height - grid.height) // 2
+    return grid
+
+
+# The dead ends of the sheet drawn last: cursor moves redraw the same sheet many times.
+_dead = [None, ()]
+
+
+def _dead_ends(state, seat):
+    key = (id(state), seat, state.action_count, len(state.pieces[seat]))
+    if _dead[0] != key:
+        _dead[1] = track_grid.dead_ends(state.layout, state.cells[seat], state.pieces[seat])
+        _dead[0] = key
+    return _dead[1]
+
+
+def turn_text(state):
+    """ "turn 5/20"; with a class code "MATH 5/20" instead, as Trek 12's sheet writes it, so a
+    room can check it is in step (the code takes the word's room: the name gives way to both)."""
+    return parts.round_text(state.params, state.turn, state.turns, "turn ")
+
+
+def draw(fb, width, height, state, view):
+    fb.fill(_PAPER)
+    fnt = screen.look(width).dense
+    if state.dice_only:
+        _dice_only(fb, fnt, width, height, state, view)
+        return
+    seat = view.get("seat", 0)
+    layout = state.layout
+    grid = grid_for(layout, width, height)
+    cells = state.cells[seat]
+    pieces = state.pieces[seat]
+    dead = _dead_ends(state, seat)
+    cursor = view.get("tile", -1)
+    # An enlarged tile shows the preview itself: the grid keeps still while its way changes.
+    preview = None if view.get("zoom") else view.get("preview")
+    track_grid.draw(fb, grid, layout, cells, pieces, dead, cursor, preview)
+    x = grid.x + grid.width + _GAP
+    _panel(fb, fnt, x, width - x, height, state, seat, view, len(dead))
+
+
+def _panel(fb, fnt, x, width, height, state, seat, view, dead):
+    pitch = fnt.height + _LINE_GAP
+    y = screen.bar(fb, x, 0, width, fnt, state.seat_name(seat), turn_text(state), 1) + _LINE_GAP
+    y = _dice(fb, fnt, x, y, width, state, state.hand[seat], view.get("die", -1)) + _LINE_GAP
+    y = _stars(fb, fnt, x, y, width, state, seat) + _LINE_GAP
+    y = _turn_boxes(fb, fnt, x, y, width, state) + _LINE_GAP
+    score = "score %d" % state.score(seat).total
+    if dead:
+        score += ", %d dead end%s" % (dead, "" if dead == 1 else "s")
+    text.draw(fb, fnt, text.fit(fnt, score, width), x, y)
+    y += pitch + _LINE_GAP
+    bottom = parts.note(fb, fnt, x, width, height, pitch, view.get("note", ""))
+    y = parts.prompt(fb, fnt, x, y, width, bottom, pitch, view.get("prompt", "")) + _LINE_GAP
+    if view.get("zoom") and view.get("tile", -1) >= 0:
+        _zoom(fb, fnt, x, y, width, bottom, state, seat, view)
+    elif view.get("choices"):
+        _choices(fb, fnt, x, y, width, bottom, view)
+    else:  # words alone, such as the house rules before the first roll
+        _words(fb, fnt, x, y, width, bottom, view.get("detail", ()))
+
+
+def _dice(fb, fnt, x, y, width, state, hand, chosen):
+    """The roll as "red 4  green 2  white 5": the die under the cursor inverted, a die drawn
+    (or merged away) this turn struck through."""
+    if not state.roll:
+        text.draw(fb, fnt, "dice not rolled", x, y)
+        return y + fnt.height
+    rolled = (state.roll // 100, state.roll // 10 % 10, state.roll % 10)
+    for die in range(len(data.DICE)):
+        value = hand[die] or rolled[die]
+        label = "%s %d" % (data.DICE[die], value)
+        label_width = text.measure(fnt, label)
+        color = _INK
+        if die == chosen:
+            fb.fill_rect(x - 1, y, label_width + 2, fnt.height, _INK)
+            color = _PAPER
+        text.draw(fb, fnt, label, x, y, color)
+        if not hand[die]:
+            fb.hline(x, y + fnt.height // 2, label_width, color)
+        x += label_width + 2 * fnt.width
+    return y + fnt.height
+
+
+def _stars(fb, fnt, x, y, width, state, seat):
+    """The STARS area: a plain star not earned yet, a circled star to spend, a filled circle
+    for a star filled in."""
+    label = "stars "
+    text.draw(fb, fnt, label, x, y)
+    room = width - text.measure(fnt, label)
+    x += text.measure(fnt, label)
+    slots = state.layout.star_slots
+    size = min(fnt.height - 1, room // max(1, slots) - 2)
+    radius = size // 2
+    earned = state.earned[seat]
+    spent = earned - state.bank[seat]
+    big = size >= 10
+    for slot in range(slots):
+        cx, cy = x + radius, y + radius
+        if slot < spent:
+            fb.ellipse(cx, cy, radius, radius, _INK, True)
+        elif slot < earned:
+            fb.ellipse(cx, cy, radius, radius, _INK)
+            if big:
+                track_icons.small_star(fb, cx - 2, cy - 2)
+            else:
+                fb.hline(cx - 1, cy, 3, _INK)
+                fb.vline(cx, cy - 1, 3, _INK)
+        else:
+            track_icons.small_star(fb, cx - 2, cy - 2)
+        x += size + 2
+    return y + fnt.height
+
+
+def _turn_boxes(fb, fnt, x, y, width, state):
+    """The TURNS grid: one box per turn, filled once played; a dot marks each turn star."""
+    turns = state.turns
+    pitch = min(fnt.height - 1, width // turns)
+    box = pitch - 1
+    every = state.layout.turn_star_every
+    for turn in range(turns):
+        if turn < state.turn:
+            fb.fill_rect(x, y, box, box, _INK)
+        else:
+            fb.rect(x, y, box, box, _INK)
+            if (turn + 1) % every == 0:
+                fb.fill_rect(x + box // 2 - 1, y + box // 2 - 1, 2 + box % 2, 2 + box % 2, _INK)
+        x += pitch
+    return y + box
+
+
+def _choices(fb, fnt, x, y, width, bottom, view):
+    choices = view.get("choices", ())
+    cursor = view.get("cursor", -1)
+    box = fnt.height + 2
+    visible = max(1, (bottom - y + _LINE_GAP) // (box + _LINE_GAP))
+    first = 0
+    if cursor >= visible:  # keep the cursor's row on the panel, as the last one shown
+        first = cursor - visible + 1
+    # An arrow before the first row shown says that rows above are hidden.
+    parts.choice_boxes(fb, fnt, x, y, width, bottom, choices, cursor, first, up="\u2191 ")
+
+
+def _words(fb, fnt, x, y, width, bottom, lines):
+    pitch = fnt.height + _LINE_GAP
+    for line in lines:
+        wrapped = screen.wrap(fnt, line, width)
+        count = max(0, min(len(wrapped), (bottom - y) // pitch))
+        y = screen.text_lines(fb, fnt, wrapped, x, y, width, count, pitch)
+
+
+def _zoom(fb, fnt, x, y, width, bottom, state, seat, view):
+    """The cursor's tile enlarged, with its words beside it, or below it when that leaves the
+    tile larger (tall panels)."""
+    pitch = fnt.height + _LINE_GAP
+    beside = min(bottom - y - 1, width // 2, _ZOOM_MAX)
+    below = min(bottom - y - 1 - _ZOOM_LINES * pitch, width - 1, _ZOOM_MAX)
+    size = max(beside, below)
+    if size >= _ZOOM_MIN:
+        track_grid.zoom(
+            fb, x, y, size, state.layout, state.cells[seat], state.pieces[seat],
+            view.get("tile", -1), view.get("preview"),
+        )  # fmt: skip
+        if below >= beside:
+            y += size + _GAP
+        else:
+            x += size + _GAP + 1
+            width -= size + _GAP + 1
+    _words(fb, fnt, x, y, width, bottom, view.get("detail", ()))
+
+
+# --- dice-only mode ---------------------------------------------------------------------------
+def _die_face(fb, x, y, side, value, die):
+    """A die `side` pixels square: red with a solid border, green a double one, white a thin
+    one (as the track styles), and its pips."""
+    if die == 0:
+        for inset in range(3):
+            fb.rect(x + inset, y + inset, side - 2 * inset, side - 2 * inset, _INK)
+    elif die == 1:
+        fb.rect(x, y, side, side, _INK)
+        fb.rect(x + 2, y + 2, side - 4, side - 4, _INK)
+    else:
+        fb.rect(x, y, side, side, _INK)
+    pip = max(1, side // 10)
+    step = side // 4
+    for column, row in _PIPS[value]:
+        cx = x + step + column * step
+        cy = y + step + row * step
+        fb.ellipse(cx, cy, pip, pip, _INK, True)
+
+
+def _dice_only(fb, fnt, width, height, state, view):
+    pitch = fnt.height + _LINE_GAP
+    title = "Dice only: draw on paper"
+    y = screen.bar(fb, 0, 0, width, fnt, title, turn_text(state), 1) + 2 * _LINE_GAP
+    bottom = parts.note(fb, fnt, 0, width, height, pitch, view.get("note", ""), 0)
+    lines = screen.wrap(fnt, view.get("prompt", ""), width)
+    shown = min(len(lines), _PROMPT_LINES)
+    bottom -= shown * pitch
+    screen.text_lines(fb, fnt, lines, 0, bottom, width, shown, pitch)
+    bottom -= _LINE_GAP
+    box_bottom = _turn_boxes(fb, fnt, 0, y, width, state)
+    top = box_bottom + 2 * _LINE_GAP
+    side = min((bottom - top - pitch), (width - 4 * _GAP) // 3)
+    if side < 8 or not state.roll:
+        if not state.roll:
+            text.draw(fb, fnt, "dice not rolled", 0, top)
+        return
+    rolled = (state.roll // 100, state.roll // 10 % 10, state.roll % 10)
+    gap = (width - 3 * side) // 4
+    for die in range(3):
+        dx = gap + die * (side + gap)
+        _die_face(fb, dx, top, side, rolled[die], die)
+        text.draw_centred(fb, fnt, data.DICE[die], dx, top + side + _LINE_GAP, side)
+
+
+# --- results ----------------------------------------------------------------------------------
+def results_message(state):
+    """What the last screen says instead of scores, or None: dice-only games have none."""
+    if state.dice_only:
+        return ["All %d turns are rolled: count the sheets on paper." % state.turns]
+    return None

@@ -1,0 +1,205 @@
+"""Trek 12's play sheet: one player's mountain beside the roll and the operation table.
+
+PURE. `draw` fills the whole frame from the state and the play screen's view (games.trek12.play),
+so equal inputs give equal pixels. Layout, both panels (fonts from draw.look):
+    mountain (mountain.py), fitted to the left    | name, round                  (inverted bar)
+    the cursor's circle shows the number it would | red and yellow dice
+    get; the circles it may go to are ringed      | the five results: value, ticks; the one
+    a made-up layout says "approximate layout"    |   under the cursor inverted, illegal struck
+                                                  | score so far, prompt, rope choices, note
+"""
+
+from micropython import const
+
+from dicetable.games.trek12 import rules as trek12
+
+from dicetable.games.trek12 import special as trek12_special
+from dicetable.ui import draw as screen
+from dicetable.ui import text
+from dicetable.games.trek12 import mountain
+from dicetable.ui import sheet_parts as parts
+
+_INK = const(1)
+_PAPER = const(0)
+
+_RIGHT_SHARE = const(42)  # the right column takes 42% of the width
+_GAP = const(3)
+_LINE_GAP = const(1)
+_PAD = const(2)
+_OP_WORDS = ("low", "high", "diff", "sum", "prod")
+_USED = "\u2713"  # a tick used
+_FREE = "\u00b7"  # a tick left
+# What an empty circle of a special map shows: (tag bit, label), first match wins; a ball shows
+# its colour's first letter.
+_TAG_LABELS = (
+    (trek12_special.START, ">"),
+    (trek12_special.STAR, "*"),
+    (trek12_special.WATER, "~"),
+    (trek12_special.ENTRANCE, "E"),
+    (trek12_special.SINK, "X"),
+    (trek12_special.FRIDGE, "F"),
+    (trek12_special.SOFA, "S"),
+    (trek12_special.DESK, "D"),
+)
+
+_layouts = {}  # (map id, width, height) -> mountain.Layout: the geometry depends on nothing else
+
+
+def mountain_layout(board, width, height):
+    """Where the mountain is drawn on a width x height panel: left of the column, below the
+    "approximate layout" line when the map has one."""
+    key = (board.id, width, height)
+    found = _layouts.get(key)
+    if found is None:
+        _layouts.clear()  # one map at a time on the device
+        area = width - width * _RIGHT_SHARE // 100 - _GAP
+        top = screen.look(width).dense.height if board.approximate else 0
+        found = _layouts[key] = mountain.Layout(board, 0, top, area, height - top)
+    return found
+
+
+def _round_text(state):
+    return parts.round_text(state.params, state.round, state.rounds)
+
+
+def draw(fb, width, height, state, view):
+    fb.fill(_PAPER)
+    if state.dice_only:
+        _dice_only(fb, width, height, state, view)
+        return
+    chosen = screen.look(width)
+    fnt = chosen.dense
+    right = width * _RIGHT_SHARE // 100
+    left = width - right - _GAP
+    seat = view.get("seat", 0)
+    _mountain(fb, chosen, width, height, state, seat, view)
+    _panel(fb, fnt, left + _GAP, right, height, state, seat, view)
+
+
+def _preview(state, seat, view):
+    """The seat's numbers, with what the cursor's circle would get shown in it."""
+    values = state.values[seat]
+    circle = view.get("circle", -1)
+    op = view.get("op", -1)
+    if circle < 0 or op < 0 or not state.roll:
+        return values
+    values = list(values)
+    outcome = state.outcome(seat, circle, trek12.results(state.roll)[op])
+    values[circle] = outcome if outcome >= 0 else mountain.SAD
+    return values
+
+
+def _marks(board):
+    """{circle: label} for the printed marks of a special map (None on a base map)."""
+    if not board.ball_names and not board.starts and not max(board.marks):
+        return None
+    marks = {}
+    for circle in range(board.size):
+        ball = board.ball(circle)
+        if ball:
+            marks[circle] = ball[0].upper()
+            continue
+        for bit, label in _TAG_LABELS:
+            if board.marks[circle] & bit:
+                marks[circle] = label
+                break
+    return marks
+
+
+def _mountain(fb, chosen, width, height, state, seat, view):
+    board = state.board
+    fnt = chosen.dense
+    if board.approximate:
+        text.draw(fb, fnt, "approximate layout", 0, 0)
+    mountain.draw(
+        fb,
+        mountain_layout(board, width, height),
+        board,
+        _preview(state, seat, view),
+        state.up[seat],
+        fnt,
+        view.get("circle", -1),
+        view.get("candidates", ()),
+        _marks(board),
+        board.prelinked,
+    )
+
+
+def _panel(fb, fnt, x, width, height, state, seat, view):
+    pitch = fnt.height + _LINE_GAP
+    rounds = _round_text(state)
+    y = screen.bar(fb, x, 0, width, fnt, state.seat_name(seat), rounds, 1) + _LINE_GAP
+    if state.roll:
+        red, yellow = trek12.roll_dice(state.roll)
+        dice = "red %d  yellow %d" % (red, yellow)
+    else:
+        dice = "dice not rolled"
+    text.draw(fb, fnt, text.fit(fnt, dice, width), x, y)
+    y += pitch
+    y = _operations(fb, fnt, pitch, x, y, width, state, seat, view)
+    score = "score %d" % state.score(seat).total
+    text.draw(fb, fnt, score, x, y + _LINE_GAP)
+    y += pitch + _LINE_GAP
+    bottom = parts.note(fb, fnt, x, width, height, pitch, view.get("note", ""))
+    y = parts.prompt(fb, fnt, x, y, width, bottom, pitch, view.get("prompt", "")) + _LINE_GAP
+    choices = view.get("choices", ())
+    parts.choice_boxes(fb, fnt, x, y, width, bottom, choices, view.get("cursor", -1))
+
+
+def _operations(fb, fnt, pitch, x, y, width, state, seat, view):
+    """One row per operation: name, this roll's result, ticks used and left (per table, "/"
+    between tables). The op under the cursor is inverted; an op the seat cannot use now is
+    struck through."""
+    numbers = trek12.results(state.roll) if state.roll else None
+    legal = view.get("ops", ())
+    cursor = view.get("op", -1)
+    ticks = state.ticks[seat]
+    limits = state.board.limits
+    tables = len(state.board.table_names)
+    for index in range(len(_OP_WORDS)):
+        value = "-" if numbers is None else str(numbers[index])
+        marks = []
+        for table in range(tables):
+            tick = table * len(_OP_WORDS) + index
+            marks.append(_USED * ticks[tick] + _FREE * max(0, limits[tick] - ticks[tick]))
+        row = "%-4s %2s %s" % (_OP_WORDS[index], value, "/".join(marks))
+        color = _INK
+        if index == cursor:
+            fb.fill_rect(x, y, width, fnt.height + _LINE_GAP, _INK)
+            color = _PAPER
+        text.draw(fb, fnt, text.fit(fnt, row, width - _PAD), x + _PAD, y, color)
+        if view.get("choosing", False) and index not in legal:
+            strike = y + fnt.height // 2
+            fb.hline(x + _PAD, strike, text.measure(fnt, row[:7]), color)
+        y += pitch
+    return y
+
+
+def _dice_only(fb, width, height, state, view):
+    """Dice-only mode: the roll and its five results, large, for a table playing on paper."""
+    chosen = screen.look(width)
+    big = chosen.body
+    y = screen.title_bar(fb, width, "Trek 12: dice only", _round_text(state)) + _GAP
+    pitch = big.height + _LINE_GAP
+    if state.roll:
+        red, yellow = trek12.roll_dice(state.roll)
+        text.draw(fb, big, "red %d   yellow %d" % (red, yellow), _PAD, y)
+        y += pitch + _GAP
+        numbers = trek12.results(state.roll)
+        column = width // 5
+        for index in range(len(_OP_WORDS)):
+            x = index * column
+            text.draw_centred(fb, big, _OP_WORDS[index], x, y, column)
+            text.draw_centred(fb, big, str(numbers[index]), x, y + pitch, column)
+        y += 2 * pitch + _GAP
+    fnt = chosen.dense
+    lines = screen.wrap(fnt, view.get("prompt", ""), width - 2 * _PAD)
+    screen.text_lines(fb, fnt, lines, _PAD, y, width - 2 * _PAD, 2, fnt.height + _LINE_GAP)
+
+
+# --- results ----------------------------------------------------------------------------------
+def results_message(state):
+    """What the last screen says instead of scores, or None: dice-only games have none."""
+    if state.dice_only:
+        return ["All %d rolls are done: add up the sheets on paper." % state.rounds]
+    return None

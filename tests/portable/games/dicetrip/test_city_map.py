@@ -1,0 +1,205 @@
+"""dicetable.games.dicetrip.city_map on both runtimes: the placeholder map fits both panels with
+boxes that never touch, free corners are found, and what is drawn (numbers, rings, crosses,
+dotted and thick roads, the route's shadow, the cursor) can be found in the pixels."""
+
+from test_draw import SIZES, Frame, find_bitmap, needle
+
+from dicetable.games.dicetrip import city_map, data
+from dicetable.games.dicetrip import rules as dicetrip
+from dicetable.games.dicetrip import sheet as sheet_dicetrip
+from dicetable.ui import draw, text
+
+from dicetrip_helpers import hand_board
+
+EMPTY = city_map.EMPTY
+CROSSED = city_map.CROSSED
+BRUSSEL, WATERLOO = 10, 16  # 9 rows apart on 128 rows before spreading
+
+
+def _areas():
+    """(width, height, font) of the map on each panel, as the sheet uses them."""
+    return [
+        (sheet_dicetrip.map_width(width), height, sheet_dicetrip.map_font(width))
+        for width, height in SIZES
+    ]
+
+
+def ink_needle(fnt, s, inverted=False):
+    """s cropped to its ink (a box border may run through the blank rows of its cell)."""
+    left, top, width, height = city_map.ink_box(fnt, s)
+    frame = Frame(width, height, 1 if inverted else 0)
+    text.draw(frame.fb, fnt, s, -left, -top, 0 if inverted else 1)
+    return frame
+
+
+def _layout(board, width, height, fnt):
+    return city_map.Layout(board, fnt, 0, 0, width, height)
+
+
+def test_ink_box_of_the_digits_is_inside_the_cell():
+    for name in ("small", "medium", "large"):
+        fnt = draw.font(name)
+        left, top, width, height = city_map.ink_box(fnt)
+        assert 0 <= left and 0 <= top and 3 <= height <= fnt.height, name
+        assert width <= 10 * fnt.width, name
+        assert city_map.ink_box(fnt, "1")[2] < city_map.ink_box(fnt, "11")[2]
+
+
+def test_every_box_fits_the_area_and_no_two_boxes_touch():
+    board = dicetrip.default_board()
+    for width, height, fnt in _areas():
+        layout = _layout(board, width, height, fnt)
+        box_w, box_h = layout.box_w, layout.box_h
+        assert box_w > city_map.ink_box(fnt, "66")[2] and box_h > city_map.ink_box(fnt)[3]
+        for left, top in layout.boxes:
+            assert 0 <= left and left + box_w <= width, (width, left)
+            assert 0 <= top and top + box_h <= height, (height, top)
+        for first in range(board.size):
+            a = layout.boxes[first]
+            for second in range(first + 1, board.size):
+                b = layout.boxes[second]
+                apart_x = abs(a[0] - b[0]) >= box_w + 2
+                apart_y = abs(a[1] - b[1]) >= box_h + 2
+                assert apart_x or apart_y, (width, first, second, a, b)
+
+
+def test_crowded_cities_are_pushed_apart_and_keep_their_order():
+    board = dicetrip.default_board()
+    width, height, fnt = _areas()[0]
+    layout = _layout(board, width, height, fnt)
+    brussel = layout.boxes[BRUSSEL]
+    waterloo = layout.boxes[WATERLOO]
+    # Scaled alone, Waterloo would sit 9 rows under Brussel: less than a box.
+    assert (board.xy[WATERLOO][1] - board.xy[BRUSSEL][1]) * (height - layout.box_h) // 780 < 10
+    assert waterloo[1] - brussel[1] >= layout.box_h + 2
+    # Three cities on one spot of a hand-built map end up side by side or stacked.
+    piled = hand_board(3, [(0, 1), (1, 2)])
+    piled.xy = ((500, 500), (500, 500), (500, 501))
+    layout = _layout(piled, 100, 60, fnt)
+    spots = list(layout.boxes)
+    for index in range(3):
+        for other in range(index + 1, 3):
+            assert spots[index] != spots[other]
+
+
+def test_free_corners_avoid_cities_and_roads():
+    board = dicetrip.default_board()
+    for width, height, fnt in _areas():
+        layout = _layout(board, width, height, fnt)
+        for city in range(board.size):
+            left, top = layout.boxes[city]
+            assert not layout.free(left, top, 2, 2)
+        # The middle of a road between two cities far apart is not free either.
+        x1, y1 = layout.centre(21)  # Dinant
+        x2, y2 = layout.centre(24)  # Arlon
+        assert not layout.free((x1 + x2) // 2 - 1, (y1 + y2) // 2 - 1, 3, 3)
+        # South-west of Belgium is empty on this map.
+        assert layout.free(0, height - 20, 20, 20)
+
+
+def _draw(board, width, height, fnt, values, route=(), cursor=-1):
+    frame = Frame(width, height)
+    layout = _layout(board, width, height, fnt)
+    city_map.draw(frame.fb, layout, board, fnt, values, route, cursor, data.DICE_LETTERS)
+    return frame, layout
+
+
+def _box_region(layout, city, margin=0):
+    left, top = layout.boxes[city]
+    return (
+        left - margin,
+        top - margin,
+        layout.box_w + 2 * margin,
+        layout.box_h + 2 * margin,
+    )
+
+
+def test_numbers_are_drawn_in_their_boxes_and_the_cursor_inverts_its_own():
+    board = dicetrip.default_board()
+    for width, height, fnt in _areas():
+        values = [EMPTY] * board.size
+        values[BRUSSEL] = 34
+        values[WATERLOO] = 56
+        frame, layout = _draw(board, width, height, fnt, values, (), WATERLOO)
+        assert find_bitmap(frame, ink_needle(fnt, "34"), _box_region(layout, BRUSSEL))
+        assert find_bitmap(frame, ink_needle(fnt, "56", True), _box_region(layout, WATERLOO))
+        assert not find_bitmap(frame, ink_needle(fnt, "56"))
+
+
+def test_rings_show_their_letter_until_a_number_is_written():
+    board = dicetrip.default_board()
+    brugge = 1  # yellow ring
+    for width, height, fnt in _areas():
+        values = [EMPTY] * board.size
+        frame, layout = _draw(board, width, height, fnt, values)
+        assert find_bitmap(frame, ink_needle(fnt, "Y"), _box_region(layout, brugge))
+        ringed = frame.ink(*_box_region(layout, brugge, 1))
+        plain = frame.ink(*_box_region(layout, 0, 1))  # Oostende: no ring
+        assert ringed > plain + layout.box_w, (ringed, plain)
+        values[brugge] = 25
+        frame, layout = _draw(board, width, height, fnt, values)
+        assert not find_bitmap(frame, ink_needle(fnt, "Y"), _box_region(layout, brugge))
+
+
+def test_a_crossed_city_has_an_x_and_dotted_roads():
+    board = hand_board(3, [(0, 1), (1, 2)])
+    board.xy = ((0, 0), (500, 0), (1000, 0))
+    fnt = draw.font("small")
+    width, height = 150, 30
+    values = [EMPTY] * 3
+    plain, layout = _draw(board, width, height, fnt, values)
+    road_y = layout.centre(0)[1]
+    x1 = layout.boxes[0][0] + layout.box_w + 2
+    gap = layout.boxes[1][0] - x1 - 2
+    solid = plain.ink(x1, road_y, gap, 1)
+    values[1] = CROSSED
+    crossed, layout = _draw(board, width, height, fnt, values)
+    dotted = crossed.ink(x1, road_y, gap, 1)
+    assert 0 < dotted < solid // 2, (dotted, solid)
+    inside = _box_region(layout, 1)
+    assert crossed.ink(*inside) > plain.ink(*inside) + 6
+    cx, cy = layout.centre(1)
+    assert crossed.fb.pixel(cx, cy) == 1  # the X's middle
+
+
+def test_the_route_has_thick_roads_and_shadowed_boxes():
+    board = hand_board(4, [(0, 1), (1, 2), (2, 3)])
+    board.xy = ((0, 0), (330, 0), (660, 0), (1000, 0))
+    fnt = draw.font("small")
+    width, height = 200, 30
+    values = [11, 22, 33, 0]
+    plain, layout = _draw(board, width, height, fnt, values)
+    shown, layout = _draw(board, width, height, fnt, values, (0, 1, 2))
+    x1 = layout.boxes[0][0] + layout.box_w + 4
+    gap = layout.boxes[1][0] - x1 - 2
+    road_y = layout.centre(0)[1]
+    assert shown.ink(x1, road_y - 2, gap, 5) >= 2 * plain.ink(x1, road_y - 2, gap, 5)
+    # The road to the city off the route stays thin.
+    x3 = layout.boxes[2][0] + layout.box_w + 4
+    gap3 = layout.boxes[3][0] - x3 - 2
+    assert shown.ink(x3, road_y - 2, gap3, 5) == plain.ink(x3, road_y - 2, gap3, 5)
+    assert shown.ink(*_box_region(layout, 1, 2)) > plain.ink(*_box_region(layout, 1, 2))
+
+
+def test_the_strip_goes_in_a_free_corner_wide_when_it_fits_else_compact():
+    board = dicetrip.default_board()
+    fnt = draw.font("small")
+    for width, height, _map_font in _areas():
+        layout = _layout(board, width, height, _map_font)
+        spot = city_map.strip_spot(layout, fnt, "placeholder map", width, height)
+        assert spot is not None and spot[2] is not None, width
+        x, y, _wide = spot
+        assert layout.free(x, y, text.measure(fnt, "placeholder map"), fnt.height)
+    # On a map filling its rectangle, nothing fits: no spot, and drawing none is harmless.
+    crowded = hand_board(4, [(0, 1), (1, 2), (2, 3), (3, 0)])
+    crowded.xy = ((0, 0), (1000, 0), (1000, 1000), (0, 1000))
+    layout = _layout(crowded, 40, 30, fnt)
+    assert city_map.strip_spot(layout, fnt, "placeholder map", 40, 30) is None
+    frame = Frame(40, 30)
+    city_map.draw_strip(frame.fb, fnt, None, "placeholder map", [])
+    assert frame.ink(0, 0, 40, 30) == 0
+    # A wide corner takes rows of whole numbers; a used number is a dot.
+    frame = Frame(120, 60)
+    city_map.draw_strip(frame.fb, fnt, (0, 0, True), "", [12, 34])
+    assert find_bitmap(frame, needle(fnt, "11  \u00b7 13 14 15 16"))
+    assert find_bitmap(frame, needle(fnt, "31 32 33  \u00b7 35 36"))
