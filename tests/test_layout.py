@@ -1,7 +1,8 @@
 """The layout guard (README "How the pieces fit", DESIGN.md's layers): the import graph of
 firmware/ and hostsim/, read from the source - imports inside functions included - has no
 circle; a game's rules never import its screens; the pure layers never import hardware, a
-driver or the app; firmware never imports hostsim; and every game package has its parts.
+driver, the app or a layer above their own (kiosk > games > ui > core); firmware never imports
+hostsim; and every game package has its parts.
 
 The graph counts `import a.b` and `from a.b import c` as edges to a.b (and to a.b.c when that
 is a module), not to the packages above them: a package's `__init__` runs first, but it names
