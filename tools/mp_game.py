@@ -61,8 +61,8 @@ def switch_kiosk_on(data_dir):
     if not (lock.set_pin(KIOSK_PIN, _SALT, 0) and settings.change(KIOSK_SETTINGS, 0)):
         raise OSError(lock.error or settings.error)
     if sys.implementation.name == "micropython":
-        names = ("kiosk_settings", "teacher_lock", "results_log")
-        forget_modules(["dicetable.core." + name for name in names])
+        names = ("settings", "teacher_lock", "results_log")
+        forget_modules(["dicetable.kiosk." + name for name in names])
 
 
 class Pilot:

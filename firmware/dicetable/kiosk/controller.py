@@ -1,6 +1,6 @@
 """The classroom kiosk's controller: the one object the shell and the app talk to.
 
-It owns the kiosk's files (kiosk.results_log, high_scores, teacher_lock, kiosk_settings) and
+It owns the kiosk's files (kiosk.results_log, high_scores, teacher_lock, settings) and
 decides, from the screen on show and the time since the last button, what the kiosk does:
 
 - the attract loop (kiosk.attract) after MENU_IDLE_MS without a button on the menus, the results
@@ -134,7 +134,7 @@ class Kiosk:
     keys on this board (kiosk.guided.key_words(board["buttons"])); or `buttons`, the board's
     buttons entry, and the words are worked out for the first guided round.
 
-    `lock`, `settings`, `scores` and `log` (kiosk.teacher_lock, kiosk_settings, high_scores,
+    `lock`, `settings`, `scores` and `log` (kiosk.teacher_lock, settings, high_scores,
     results_log) are made on first use; see the module's note on the heap."""
 
     def __init__(
