@@ -28,11 +28,23 @@ def first_actor_edge(canvas, state):
         canvas.turn(turn_colour(actors[0]), dice_leds.EDGE_BOTTOM)
 
 
+# The game whose LED view was drawn last, and that view: the app draws after every key and
+# roll frame, so the view is looked up once per game, not once per frame.
+_last = [None, None]
+
+
+def _view(game_id):
+    if _last[0] != game_id:
+        _last[1] = part(game_id, "leds")
+        _last[0] = game_id
+    return _last[1]
+
+
 def roll_look(state):
     """(count, colours, kind) for the roll animation of a game."""
-    return part(state.game_id, "leds").ROLL_LOOK
+    return _view(state.game_id).ROLL_LOOK
 
 
 def draw(canvas, state, page=0):
     """Draw the game's LED view; returns how many pages it has (the app cycles them)."""
-    return part(state.game_id, "leds").draw(canvas, state, page)
+    return _view(state.game_id).draw(canvas, state, page)
