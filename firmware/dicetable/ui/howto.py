@@ -6,6 +6,7 @@ and on the last one goes back to where the player came from; BACK goes back at o
 Reachable from a game's setup (HowToScreen) and offered by the attract loop (HowToMenuScreen).
 """
 
+from dicetable.core.errors import JournalError
 from dicetable.games import part, title
 from dicetable.ui import draw, keys
 from dicetable.ui.screen_base import Screen
@@ -16,7 +17,7 @@ def pages(game_id):
     there are none."""
     try:
         return part(game_id, "howto").PAGES
-    except Exception:  # an unknown game (JournalError) or a game without pages (ImportError)
+    except (JournalError, ImportError):  # an unknown game, or a game without pages
         return (("How to play", ("No how-to pages for this game yet.",)),)
 
 

@@ -14,7 +14,7 @@ from dicetable.games.trek12.score import (
     path_extra,
     zone_points,
 )
-from dicetable.games.trek12 import rules
+from dicetable.games.trek12.rules import LOST, NO_LINK, PROD, decode, results
 from dicetable.games.trek12.special import ENTRANCE, STAR, WATER
 
 _NONE = const(-1)  # no link, as in trek12_score
@@ -281,27 +281,27 @@ def hint(state, seat):
     board = state.board
     values, up, down = state.values[seat], state.up[seat], state.down[seat]
     policy = Greedy(board, values, up, down, state.score(seat), state.star_open(seat))
-    numbers = rules.results(state.roll)
+    numbers = results(state.roll)
     ticks = state.ticks[seat]
     limits = board.limits
     table_of = board.table_of
     best = legal[0]
     best_gain = None
     for action in legal:
-        op, circle, down, up = rules.decode(action)
+        op, circle, down, up = decode(action)
         written = state.outcome(seat, circle, numbers[op - 1])
-        if written == rules.LOST:
+        if written == LOST:
             gain = _LOSING
         else:
             gain = policy.gain(
                 circle,
                 written,
-                _NONE if down == rules.NO_LINK else down,
-                _NONE if up == rules.NO_LINK else up,
+                _NONE if down == NO_LINK else down,
+                _NONE if up == NO_LINK else up,
             )
         tick = table_of[circle] * _OPS + op - 1
         gain -= policy.tick_cost(limits[tick] - ticks[tick])
-        if op == rules.PROD and written >= 0:
+        if op == PROD and written >= 0:
             gain += policy.safe_product(ticks, table_of[circle])
         if best_gain is None or gain > best_gain:
             best = action
