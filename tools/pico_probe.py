@@ -1,0 +1,363 @@
+"""Whole games on a real MicroPython, timed and weighed from inside: the device half of the
+Pico bench (tools/bench_pico.py runs it on the emulated RP2040 and on the 32-bit unix build).
+
+The app is the device's own: `App`, its shell, the real SSD1680 driver on a bus and pins that
+accept everything at once, the real LED driver on a strip whose write() costs nothing (the
+wire time is not CPU), the real journal on the flash file system, the kiosk built (mode off),
+and an instant clock (a sleep only yields). The keys come from the simulator's autopilot, one
+at a time, the way App.tick handles them; this loop replaces App.run, which waits for pins.
+
+Each press is timed with time.ticks_us from the key to the frame handed to the driver and the
+LED frame written, split into: rules (shell.handle, the journal included), render (shell.draw),
+plan (the refresh planner), driver (display.show: window conversion; the bus is free) and leds.
+A bot's or a hint's decision is timed by itself. After every press, outside the timed part, a
+gc.collect() and gc.mem_free() give the fullest moment.
+
+    probe.main("pico_ssd1680", "cybo:3:2:-,trek12:6:5:map=zen", 1)
+
+prints one line per game ("GAME ...") and one "PICO {json}" summary line at the end.
+"""
+
+import asyncio
+import gc
+import json
+import sys
+import time
+
+from dicetable.app import App
+from dicetable.drivers.leds import LEDMatrix
+from dicetable.drivers.ssd1680 import SSD1680
+from dicetable.drivers.storage import Store
+from dicetable.kiosk.controller import for_board as kiosk_for_board
+from dicetable.ui import keys
+
+_ticks_us = time.ticks_us
+_diff = time.ticks_diff
+_PARTS = ("rules", "render", "paint", "plan", "driver", "leds")
+# A game that needs more presses than this has an autopilot stuck on a screen.
+_MAX_PRESSES = 4000
+
+
+class _Pin:
+    IN = 0
+    OUT = 1
+
+    def __init__(self, level=0):
+        self._level = level
+
+    def init(self, *args, **kwargs):
+        pass
+
+    def __call__(self, level=None):
+        if level is None:
+            return self._level
+        return None
+
+    def value(self, level=None):
+        return self.__call__(level)
+
+
+class _Bus:
+    def __init__(self):
+        self.written = 0
+
+    def write(self, payload):
+        self.written += len(payload)
+
+
+class _Strip:
+    ORDER = (1, 0, 2, 3)
+    bpp = 3
+
+    def __init__(self, count):
+        self.buf = bytearray(3 * count)
+        self.writes = 0
+
+    def write(self):
+        self.writes += 1
+
+
+class _Clock:
+    """time's ticks, with sleeps that only yield: CPU time is what is measured."""
+
+    ticks_ms = staticmethod(time.ticks_ms)
+    ticks_add = staticmethod(time.ticks_add)
+    ticks_diff = staticmethod(time.ticks_diff)
+
+    async def sleep_ms(self, ms):
+        await asyncio.sleep_ms(0)
+
+
+class _Buttons:
+    def start(self):
+        pass
+
+    def deinit(self):
+        pass
+
+    def check(self):
+        pass
+
+    def get_nowait(self):
+        return None
+
+    def pending(self):
+        return False
+
+
+class _Stats:
+    def __init__(self):
+        self.presses = []  # total µs per key press
+        self.steps = []  # total µs per automatic move (a bot's), its decision included
+        self.parts = {}
+        for name in _PARTS:
+            self.parts[name] = []
+        self.decisions = []
+        self.least_free = 1 << 30
+        self.first_led_us = []
+
+    def add(self, name, us):
+        self.parts[name].append(us)
+
+
+def _load_board(name):
+    module = __import__("boards." + name, None, None, ("BOARD",))
+    return module.BOARD
+
+
+def build_app(board_name, data_dir, stats):
+    board = _load_board(board_name)
+    panel = board["panel"]
+    clock = _Clock()
+    display = SSD1680(
+        _Bus(),
+        _Pin(1),
+        _Pin(),
+        _Pin(1),
+        _Pin(0),
+        clock,
+        panel["width"],
+        panel["height"],
+        panel.get("partials_per_full"),
+        panel.get("min_interval_ms"),
+    )
+    matrix = board["matrix"]
+    strip = _Strip(matrix["width"] * matrix["height"])
+    leds = LEDMatrix(
+        strip,
+        matrix["width"],
+        matrix["height"],
+        board["led_budget_ma"],
+        matrix.get("layout", "rows"),
+        matrix.get("rotation", 0),
+    )
+    store = Store(data_dir)
+    seeds = [1]
+
+    def seed_source():
+        seeds[0] += 1
+        return seeds[0] - 1
+
+    kiosk = kiosk_for_board(board, store, clock, b"pico-probe", None)
+    app = App(board, display, leds, _Buttons(), store, clock, seed_source, kiosk=kiosk)
+    _instrument(app, stats)
+    return app
+
+
+def _timed(stats, name, function):
+    def timed(*args):
+        start = _ticks_us()
+        result = function(*args)
+        stats.add(name, _diff(_ticks_us(), start))
+        return result
+
+    return timed
+
+
+def _instrument(app, stats):
+    """Wrap the parts of App.present with timers (instance attributes shadow the methods)."""
+    shell = app.shell
+    shell.draw = _timed(stats, "render", shell.draw)
+    retained = getattr(app, "retained", None)
+    if retained is not None:
+        retained.finish = _timed(stats, "paint", retained.finish)
+    app.planner.plan = _timed(stats, "plan", app.planner.plan)
+    show_panel = app.display.show
+    show_leds = app._present_leds
+
+    async def driver(*args):
+        start = _ticks_us()
+        await show_panel(*args)
+        stats.add("driver", _diff(_ticks_us(), start))
+
+    async def leds():
+        start = _ticks_us()
+        await show_leds()
+        stats.add("leds", _diff(_ticks_us(), start))
+
+    app.display.show = driver
+    app._present_leds = leds
+
+
+def _time_decisions(stats, module):
+    """Time the game's bot and hint decisions (the session looks them up at each call)."""
+    for name in ("bot_action", "hint"):
+        function = getattr(module, name, None)
+        if function is not None and not hasattr(function, "probe_timed"):
+            setattr(module, name, _decision_timer(stats, function))
+
+
+def _decision_timer(stats, function):
+    def timed(*args):
+        start = _ticks_us()
+        result = function(*args)
+        stats.decisions.append(_diff(_ticks_us(), start))
+        return result
+
+    timed.probe_timed = True
+    return timed
+
+
+def _census(stats):
+    gc.collect()
+    free = gc.mem_free()
+    if free < stats.least_free:
+        stats.least_free = free
+
+
+async def _press(app, stats, key):
+    shell = app.shell
+    start = _ticks_us()
+    if key is None:
+        shell.step()
+    else:
+        shell.handle(key)
+    stats.add("rules", _diff(_ticks_us(), start))
+    app._activity()
+    await app.present()
+    (stats.steps if key is None else stats.presses).append(_diff(_ticks_us(), start))
+
+
+async def play(app, stats, plan, autopilot_class):
+    from dicetable.games import load
+
+    start = _ticks_us()
+    await app.display.init()
+    await app.present()
+    boot_us = _diff(_ticks_us(), start)
+    _census(stats)
+    shell = app.shell
+    results = []
+    for game_id, players, bots, option in plan:
+        options = {"players": players, "bots": bots}
+        if option != "-":
+            for pair in option.split(","):
+                key, value = pair.split("=")
+                options[key] = value
+        pilot = autopilot_class(game_id, options)
+        presses = 0
+        game_stats = _Stats()
+        app_stats = stats
+        while True:
+            key = _next_key(shell, pilot)
+            if key is None and pilot.finished:
+                break
+            if key is None and not shell.wants_step():
+                raise RuntimeError("autopilot has no key on %r" % (shell.screen,))
+            session = getattr(shell.screen, "session", None)
+            if session is not None:
+                _time_decisions(game_stats, session.module)
+            starting = shell.game_state() is None
+            before = len(app_stats.presses)
+            await _press(app, app_stats, key)
+            if starting and shell.game_state() is not None:
+                game_stats.presses.append(app_stats.presses[before])  # the game start
+            presses += 1
+            if presses > _MAX_PRESSES:
+                raise RuntimeError("no end after %d presses on %r" % (presses, shell.screen))
+            _census(stats)
+        state = shell.screen.session.state
+        results.append(
+            (game_id, state.scores(), presses, game_stats.decisions, game_stats.presses)
+        )
+        print("GAME", game_id, "scores", state.scores(), "presses", presses)
+        await _press(app, stats, keys.OK)  # back to the menu
+        _census(stats)
+        load(game_id)  # keep the registry warm as the menu does
+    return boot_us, results
+
+
+def _next_key(shell, pilot):
+    screen = shell.screen
+    if hasattr(screen, "places") and hasattr(screen, "initials"):
+        return keys.OK
+    return pilot.next_key(shell)
+
+
+def _summary(values):
+    if not values:
+        return [0, 0, 0]
+    total = 0
+    worst = 0
+    for value in values:
+        total += value
+        if value > worst:
+            worst = value
+    return [total // len(values), worst, len(values)]
+
+
+def main(board_name, plan_text, data_dir="/probe"):
+    """Play `plan_text` ("game:players:bots:option,...") on `board_name`; print the figures."""
+    from autopilot import Autopilot  # hostsim/autopilot.py, put beside this file
+
+    plan = []
+    for item in plan_text.split(","):
+        game_id, players, bots, option = item.split(":", 3)
+        plan.append((game_id, int(players), int(bots), option.replace(";", ",")))
+    _clear(data_dir)
+    gc.collect()
+    stats = _Stats()
+    start = _ticks_us()
+    app = build_app(board_name, data_dir, stats)
+    built_us = _diff(_ticks_us(), start)
+    boot_us, results = asyncio.run(play(app, stats, plan, Autopilot))
+    report = {
+        "board": board_name,
+        "build_us": built_us,
+        "first_screen_us": boot_us,
+        "press": _summary(stats.presses),
+        "step": _summary(stats.steps),
+        "least_free": stats.least_free,
+        "panel_bytes": app.panel_bytes,
+        "refreshes": app.refreshes,
+        "games": [],
+    }
+    for name in _PARTS:
+        report[name] = _summary(stats.parts[name])
+    for game_id, scores, presses, decisions, starts in results:
+        report["games"].append(
+            {
+                "game": game_id,
+                "scores": scores,
+                "presses": presses,
+                "decision": _summary(decisions),
+                "start_us": starts[0] if starts else 0,
+            }
+        )
+    print("PICO", json.dumps(report))
+
+
+def _clear(folder):
+    import os
+
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        os.mkdir(folder)
+        return
+    for name in names:
+        os.remove(folder + "/" + name)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else "/tmp/pico-probe")
