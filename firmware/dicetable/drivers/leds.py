@@ -26,6 +26,7 @@ the budget (scaled values round down; the one unit a lit channel keeps is set as
 
 from micropython import const
 from array import array
+import framebuf
 
 _MA_PER_CHANNEL = const(20)  # WS2812B datasheet: ~20 mA per colour at full duty
 _IDLE_UA = const(1000)  # WS2812B: ~0.5-1 mA per LED for its own logic, lit or not
@@ -104,6 +105,34 @@ class LEDMatrix:
         self._lut = bytearray(256)  # gamma and dimming
         self._scaled = bytearray(256)  # the same, scaled down for a frame over the budget
         self._frame = bytearray(3 * count)  # the logical frame behind the bytes in buf
+        self._before = bytearray(3 * count)  # buf before a write: did anything change?
+        # framebuf's blit maps each pixel through a palette in C: a GS8 "image" of channel
+        # values blitted with a 256-entry table as its palette is the table applied to every
+        # byte, with no Python loop per LED. The tables as palettes:
+        self._palettes = {
+            id(self._lut): framebuf.FrameBuffer(self._lut, 256, 1, framebuf.GS8),
+            id(self._scaled): framebuf.FrameBuffer(self._scaled, 256, 1, framebuf.GS8),
+        }
+        # A chain in logical order (rows, not turned) takes each channel as one strided blit:
+        # a 1-pixel-wide column, one row per LED, stride 3. Others map each LED in Python
+        # from a translated copy of the frame.
+        self._channels = None
+        self._translated = None
+        frame_view, buf_view = memoryview(self._frame), memoryview(self._buf)
+        if layout == "rows" and rotation == 0:
+            self._channels = tuple(
+                (
+                    framebuf.FrameBuffer(buf_view[order[channel] :], 1, count, framebuf.GS8, 3),
+                    framebuf.FrameBuffer(frame_view[channel:], 1, count, framebuf.GS8, 3),
+                )
+                for channel in range(3)
+            )
+        else:
+            self._translated = bytearray(3 * count)
+            self._translated_fb = framebuf.FrameBuffer(
+                self._translated, 3 * count, 1, framebuf.GS8
+            )
+            self._frame_fb = framebuf.FrameBuffer(self._frame, 3 * count, 1, framebuf.GS8)
         self._dirty = True  # the LEDs' state is unknown until the first write
         self._written = 0  # channel sum of the last write
         self.set_brightness(_FULL)
@@ -125,33 +154,36 @@ class LEDMatrix:
             raise ValueError("frame must be %d bytes, got %d" % (3 * self._count, len(frame)))
         if not self._dirty and frame == self._frame:
             return False  # same frame, same dimming: same bytes
-        table = self._table(frame)
+        self._frame[:] = frame
+        palette = self._palettes[id(self._table(frame))]
+        buf = self._buf
+        self._before[:] = buf
+        channels = self._channels
+        if channels is not None:
+            for target, source in channels:
+                target.blit(source, 0, 0, -1, palette)
+        else:
+            self._translated_fb.blit(self._frame_fb, 0, 0, -1, palette)
+            self._map(self._translated)
+        changed = self._dirty or buf != self._before
+        if changed:
+            self._write()
+        return changed
+
+    def _map(self, values):
+        # Chain order for a serpentine or turned panel: each LED's bytes where it sits.
         buf = self._buf
         offsets = self._offsets
         red = self._red
         green = self._green
         blue = self._blue
-        changed = self._dirty
         source = 0
         for pixel in range(self._count):
             offset = offsets[pixel]
-            value = table[frame[source]]
-            if buf[offset + red] != value:
-                buf[offset + red] = value
-                changed = True
-            value = table[frame[source + 1]]
-            if buf[offset + green] != value:
-                buf[offset + green] = value
-                changed = True
-            value = table[frame[source + 2]]
-            if buf[offset + blue] != value:
-                buf[offset + blue] = value
-                changed = True
+            buf[offset + red] = values[source]
+            buf[offset + green] = values[source + 1]
+            buf[offset + blue] = values[source + 2]
             source += 3
-        self._frame[:] = frame
-        if changed:
-            self._write()
-        return changed
 
     def frame_ma(self, frame):
         """Estimated mA (rounded up, LED logic included) that `frame` draws once shown, after
@@ -181,6 +213,8 @@ class LEDMatrix:
         """The channel table for `frame`: gamma and dimming, scaled down if the frame would
         draw more than the budget."""
         lut = self._lut
+        if sum(frame) <= self.channel_budget:
+            return lut  # no table value exceeds its index (gamma <= 1, dimming <= 1)
         total = lit = 0
         least = _FULL
         for value in frame:
