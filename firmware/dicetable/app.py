@@ -5,8 +5,9 @@ Hardware arrives already built (see hardware.py), so this module never imports `
 clock is injected too, which is how the simulator runs it on virtual time.
 
 Between two keys the loop sleeps: the button driver wakes it (pin interrupts), and so does the
-next deadline it knows of: a bot's move, the next page of dice on the LEDs, the idle policy's
-next step, the watchdog's next feed. Nothing polls.
+next deadline it knows of: a bot's move, the next frame of a roll or page of dice on the LEDs,
+the idle policy's next step, the watchdog's next feed. Nothing polls. A press draws only the
+first frame of a roll; the loop shows the rest on time while the next key is already taken.
 
 Idle policy (docs/device.md): the LEDs dim after `dim_ms` without a button or a move and go
 off after `off_ms`, when the panel also goes to deep sleep (the e-ink keeps the sheet with no
@@ -164,6 +165,11 @@ class App:
         self.led_frame = bytearray(self.led_width * self.led_height * 3)
         self.canvas = dice_leds.DiceCanvas(self.led_frame, self.led_width, self.led_height)
         self.rolls_animated = 0
+        # The roll animation runs between keys, paced by the loop (`_advance_roll`), so a
+        # press only draws its first frame: (seed, count, colours, kind) while it runs.
+        self._roll = None
+        self._roll_step = 0  # the next frame to show
+        self._roll_at = 0  # ticks when it is due
         self.led_pages = 1
         self.led_page = 0
         self._page_at = 0  # ticks when the current LED page went up
@@ -256,10 +262,16 @@ class App:
                 if kiosk.attracting(self.shell):
                     self.idle_policy.activity(now)  # the attract loop keeps its gentle LEDs on
             await self._apply_idle(now)
+            if self._roll is not None:
+                wait_roll = self._advance_roll(now)
+                if self._roll is not None:
+                    start = now  # a bot's pause starts when its dice have settled
             waited = clock.ticks_diff(now, start)
             if 0 <= timeout_ms <= waited:
                 return None
             wait = timeout_ms - waited if timeout_ms >= 0 else -1
+            if self._roll is not None:
+                wait = _sooner(wait, wait_roll)
             if self.led_pages > 1 and self.light != OFF:
                 shown = clock.ticks_diff(now, self._page_at)
                 if shown >= LED_PAGE_MS:
@@ -355,7 +367,7 @@ class App:
 
     def idle(self):
         """Nothing to do until a person presses a button (the simulator waits for this)."""
-        if not self.started or self.busy:
+        if not self.started or self.busy or self._roll is not None:
             return False
         return not self.shell.wants_step() and not self.buttons.pending()
 
@@ -407,6 +419,7 @@ class App:
             # The kiosk's level changes with the screen (the attract loop is gentler).
             self._brighten(self._active_brightness())
         if state is None:
+            self._roll = None
             self.led_pages = 1
             kiosk = self.kiosk
             if kiosk is None or kiosk.leds(self.shell, self.canvas, self.clock.ticks_ms()) < 0:
@@ -415,16 +428,47 @@ class App:
             return
         if self.shell.take_roll():
             self.rolls_animated += 1
-            seed = state.action_count
             count, colours, kind = led_views.roll_look(state)
-            for step in range(dice_leds.ROLL_FRAMES):
-                self.canvas.roll(step, seed, count, colours, kind)
-                self.leds.show(self.led_frame)
-                await self.clock.sleep_ms(dice_leds.ROLL_FRAME_MS[step])
+            self._roll = (state.action_count, count, colours, kind)
+            self._roll_step = 0
+            self.led_pages = 1
+            self._advance_roll(self.clock.ticks_ms())  # its first frame now
+            return
+        roll = self._roll
+        if roll is not None:
+            if roll[0] == state.action_count:
+                return  # a cursor move: the dice go on tumbling
+            self._roll = None  # the game moved on: show where it is at once
         self.led_page = 0
         self._page_at = self.clock.ticks_ms()
         self.led_pages = led_views.draw(self.canvas, state, 0)
         self.leds.show(self.led_frame)
+
+    def _advance_roll(self, now):
+        """Show the roll animation's frames that are due; when its last frame has been up for
+        its time, the dice as the game has them. Returns ms until the next frame is due."""
+        clock = self.clock
+        while self._roll is not None:
+            step = self._roll_step
+            if step and clock.ticks_diff(now, self._roll_at) < 0:
+                return clock.ticks_diff(self._roll_at, now)
+            if step == dice_leds.ROLL_FRAMES:
+                self._roll = None
+                state = self.shell.game_state()
+                if state is not None:
+                    self.led_page = 0
+                    self._page_at = now
+                    self.led_pages = led_views.draw(self.canvas, state, 0)
+                    self.leds.show(self.led_frame)
+                return -1
+            seed, count, colours, kind = self._roll
+            self.canvas.roll(step, seed, count, colours, kind)
+            self.leds.show(self.led_frame)
+            self._roll_step = step + 1
+            # Paced from when the frame was due, not when the loop got to it.
+            due = now if step == 0 else self._roll_at
+            self._roll_at = clock.ticks_add(due, dice_leds.ROLL_FRAME_MS[step])
+        return -1
 
 
 def _sooner(wait, other):
