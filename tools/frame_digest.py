@@ -7,7 +7,8 @@ every title (every Trek 12 map, every Cybo level), the how-to pages, the teacher
 kiosk mode with the attract loop - and prints one line per run: the number of refreshes, a
 sha256 over every frame the app handed to the panel driver, the panel's byte count, a sha256 of
 the files left on the simulated flash (the journals, results log, settings), and last a sha256 of
-the LED frame at each refresh (it shows a roll's first frame since rolls animate between keys). Run it before and after a refactor; `diff` the two outputs.
+the LED frame at each refresh (it shows a roll's first frame since rolls animate between
+keys). Run it before and after a refactor; `diff` the two outputs.
 """
 
 import argparse
