@@ -56,16 +56,22 @@ _RESULTS_LOG_USERS = ("dicetable.kiosk.teacher_lock", "dicetable.kiosk.high_scor
 
 
 def kiosk_choices():
-    """The games, maps and levels the firmware has: KioskSettings' `choices`."""
+    """The games, maps and levels the firmware has: KioskSettings' `choices`. The game
+    modules read for them are dropped again (the kiosk is built at boot, before the app notes
+    what stays resident: Trek 12's maps and Cybo's tables would otherwise stay for good)."""
     from dicetable.games import GAMES
+
+    loaded = list(sys.modules)
     from dicetable.games.cybo import data as cybo_data
     from dicetable.games.trek12.maps import MAP_IDS
 
-    return {
+    choices = {
         "games": [game_id for game_id, _title in GAMES],
         "maps": list(MAP_IDS),
         "levels": list(cybo_data.LEVEL_NAMES),
     }
+    forget_modules([name for name in sys.modules if name not in loaded])
+    return choices
 
 
 def for_board(board, store, clock, unique, entropy=None):
