@@ -33,7 +33,7 @@ from dicetable.ui import keys
 
 _ticks_us = time.ticks_us
 _diff = time.ticks_diff
-_PARTS = ("rules", "render", "paint", "plan", "driver", "leds")
+_PARTS = ("rules", "render", "plan", "driver", "leds")
 # A game that needs more presses than this has an autopilot stuck on a screen.
 _MAX_PRESSES = 4000
 
@@ -105,19 +105,41 @@ class _Buttons:
         return False
 
 
+class _Figure:
+    """Mean and worst of a run of µs figures, kept as running sums: a list per press would
+    itself fill the heap over a long soak."""
+
+    def __init__(self):
+        self.total = 0
+        self.worst = 0
+        self.count = 0
+        self.last = 0
+
+    def add(self, us):
+        self.total += us
+        self.count += 1
+        self.last = us
+        if us > self.worst:
+            self.worst = us
+
+    def summary(self):
+        return [self.total // self.count if self.count else 0, self.worst, self.count]
+
+
 class _Stats:
     def __init__(self):
-        self.presses = []  # total µs per key press
-        self.steps = []  # total µs per automatic move (a bot's), its decision included
+        self.presses = _Figure()  # total µs per key press
+        self.steps = _Figure()  # total µs per automatic move (a bot's), its decision included
         self.parts = {}
         for name in _PARTS:
-            self.parts[name] = []
-        self.decisions = []
+            self.parts[name] = _Figure()
+        self.decisions = _Figure()
         self.least_free = 1 << 30
-        self.first_led_us = []
+        self.wrapped = []  # game modules whose decisions are timed
+        self.starts = []  # µs of the press that started each game
 
     def add(self, name, us):
-        self.parts[name].append(us)
+        self.parts[name].add(us)
 
 
 def _load_board(name):
@@ -178,9 +200,6 @@ def _instrument(app, stats):
     """Wrap the parts of App.present with timers (instance attributes shadow the methods)."""
     shell = app.shell
     shell.draw = _timed(stats, "render", shell.draw)
-    retained = getattr(app, "retained", None)
-    if retained is not None:
-        retained.finish = _timed(stats, "paint", retained.finish)
     app.planner.plan = _timed(stats, "plan", app.planner.plan)
     show_panel = app.display.show
     show_leds = app._present_leds
@@ -200,10 +219,14 @@ def _instrument(app, stats):
 
 
 def _time_decisions(stats, module):
-    """Time the game's bot and hint decisions (the session looks them up at each call)."""
+    """Time the game's bot and hint decisions (the session looks them up at each call); a
+    module is wrapped once (MicroPython functions take no attributes to mark them)."""
+    if module in stats.wrapped:
+        return
+    stats.wrapped.append(module)
     for name in ("bot_action", "hint"):
         function = getattr(module, name, None)
-        if function is not None and not hasattr(function, "probe_timed"):
+        if function is not None:
             setattr(module, name, _decision_timer(stats, function))
 
 
@@ -211,10 +234,9 @@ def _decision_timer(stats, function):
     def timed(*args):
         start = _ticks_us()
         result = function(*args)
-        stats.decisions.append(_diff(_ticks_us(), start))
+        stats.decisions.add(_diff(_ticks_us(), start))
         return result
 
-    timed.probe_timed = True
     return timed
 
 
@@ -235,19 +257,16 @@ async def _press(app, stats, key):
     stats.add("rules", _diff(_ticks_us(), start))
     app._activity()
     await app.present()
-    (stats.steps if key is None else stats.presses).append(_diff(_ticks_us(), start))
+    (stats.steps if key is None else stats.presses).add(_diff(_ticks_us(), start))
 
 
-async def play(app, stats, plan, autopilot_class):
-    from dicetable.games import load
-
+async def play(app, stats, plan, autopilot_class, results):
     start = _ticks_us()
     await app.display.init()
     await app.present()
     boot_us = _diff(_ticks_us(), start)
     _census(stats)
     shell = app.shell
-    results = []
     for game_id, players, bots, option in plan:
         options = {"players": players, "bots": bots}
         if option != "-":
@@ -256,8 +275,8 @@ async def play(app, stats, plan, autopilot_class):
                 options[key] = value
         pilot = autopilot_class(game_id, options)
         presses = 0
-        game_stats = _Stats()
-        app_stats = stats
+        decisions = stats.decisions = _Figure()  # this game's
+        start_us = 0
         while True:
             key = _next_key(shell, pilot)
             if key is None and pilot.finished:
@@ -266,24 +285,20 @@ async def play(app, stats, plan, autopilot_class):
                 raise RuntimeError("autopilot has no key on %r" % (shell.screen,))
             session = getattr(shell.screen, "session", None)
             if session is not None:
-                _time_decisions(game_stats, session.module)
+                _time_decisions(stats, session.module)
             starting = shell.game_state() is None
-            before = len(app_stats.presses)
-            await _press(app, app_stats, key)
+            await _press(app, stats, key)
             if starting and shell.game_state() is not None:
-                game_stats.presses.append(app_stats.presses[before])  # the game start
+                start_us = stats.presses.last  # the press that imported and started the game
             presses += 1
             if presses > _MAX_PRESSES:
                 raise RuntimeError("no end after %d presses on %r" % (presses, shell.screen))
             _census(stats)
         state = shell.screen.session.state
-        results.append(
-            (game_id, state.scores(), presses, game_stats.decisions, game_stats.presses)
-        )
+        results.append((game_id, state.scores(), presses, decisions.summary(), start_us))
         print("GAME", game_id, "scores", state.scores(), "presses", presses)
         await _press(app, stats, keys.OK)  # back to the menu
         _census(stats)
-        load(game_id)  # keep the registry warm as the menu does
     return boot_us, results
 
 
@@ -292,18 +307,6 @@ def _next_key(shell, pilot):
     if hasattr(screen, "places") and hasattr(screen, "initials"):
         return keys.OK
     return pilot.next_key(shell)
-
-
-def _summary(values):
-    if not values:
-        return [0, 0, 0]
-    total = 0
-    worst = 0
-    for value in values:
-        total += value
-        if value > worst:
-            worst = value
-    return [total // len(values), worst, len(values)]
 
 
 def main(board_name, plan_text, data_dir="/probe"):
@@ -320,28 +323,41 @@ def main(board_name, plan_text, data_dir="/probe"):
     start = _ticks_us()
     app = build_app(board_name, data_dir, stats)
     built_us = _diff(_ticks_us(), start)
-    boot_us, results = asyncio.run(play(app, stats, plan, Autopilot))
+    failure = None
+    results = []
+    boot_us = 0
+    try:
+        boot_us, results = asyncio.run(play(app, stats, plan, Autopilot, results))
+    except MemoryError as exc:
+        # The heap ran out: say in which game (the device's own handling is not measured).
+        failure = "MemoryError in game %d of %d (%s): %s" % (
+            len(results) + 1,
+            len(plan),
+            plan[len(results)][0],
+            exc,
+        )
     report = {
         "board": board_name,
         "build_us": built_us,
         "first_screen_us": boot_us,
-        "press": _summary(stats.presses),
-        "step": _summary(stats.steps),
+        "press": stats.presses.summary(),
+        "step": stats.steps.summary(),
         "least_free": stats.least_free,
         "panel_bytes": app.panel_bytes,
         "refreshes": app.refreshes,
         "games": [],
+        "failure": failure,
     }
     for name in _PARTS:
-        report[name] = _summary(stats.parts[name])
-    for game_id, scores, presses, decisions, starts in results:
+        report[name] = stats.parts[name].summary()
+    for game_id, scores, presses, decisions, start_us in results:
         report["games"].append(
             {
                 "game": game_id,
                 "scores": scores,
                 "presses": presses,
-                "decision": _summary(decisions),
-                "start_us": starts[0] if starts else 0,
+                "decision": decisions,
+                "start_us": start_us,
             }
         )
     print("PICO", json.dumps(report))
