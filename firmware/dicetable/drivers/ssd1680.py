@@ -7,13 +7,16 @@ MONO_VLSB with the RAM counter moving along the gates, so a page row is one run 
 (bytes bit-reversed and inverted); 400x300 (natively landscape) is MONO_HLSB (inverted only).
 A full refresh drives every pixel; a partial runs the differential mode-2 waveform, which
 moves only pixels where RAM 0x24 (new image) differs from RAM 0x26 (old image). The driver
-keeps what the glass shows (`_shown`, RAM format) and fills 0x26 from it, so the app may draw
-into its buffer while the panel is still refreshing. The refresh budget (refresh_budget.py)
-turns a partial into a full after `partials_per_full` partials and holds a refresh back until
-`min_interval_ms` after the start of the last one. The bus, BUSY deadlines and the refresh
-cycle are shared with the UC8151 driver (panel_bus.py).
+keeps what the glass shows (`shown`, in the app's frame format: the app plans its refreshes
+against it and keeps no copy of its own) and fills 0x26 from it, so the app may draw into its
+buffer while the panel is still refreshing. Bytes become RAM bytes on the way out, a window at a
+time through framebuf (a blit with the 256-byte table as its palette), never in a Python loop.
+The refresh budget (refresh_budget.py) turns a partial into a full after `partials_per_full`
+partials and holds a refresh back until `min_interval_ms` after the start of the last one. The
+bus, BUSY deadlines and the refresh cycle are shared with the UC8151 driver (panel_bus.py).
 """
 
+import framebuf
 from micropython import const
 
 from dicetable.drivers.panel_bus import PanelBus, byte_table
@@ -58,6 +61,9 @@ _REFRESH_PARTIAL = const(_REFRESH_FULL | _MODE_2)
 
 _MONO_VLSB = const(0)  # framebuf's format numbers (the same on every port)
 _MONO_HLSB = const(3)
+# Bytes of a window sent in one transfer: at least one row of either panel (four 296-byte
+# pages or 24 50-byte rows).
+_PACK_BYTES = const(1200)
 
 # Sent once after SW reset.
 _INIT_296x128 = (
@@ -138,13 +144,16 @@ class SSD1680(PanelBus):
         self.FORMAT, self._init_sequence, self._full_sequence, self._partial_sequence = panel
         self._vertical = vertical = self.FORMAT == _MONO_VLSB
         self._stride = width if vertical else width // 8  # buffer bytes from one row to the next
-        self._shown = bytearray(self.BUFFER_SIZE)  # what the glass shows, in RAM format
-        self._row = bytearray(self._stride)
+        self.shown = bytearray(self.BUFFER_SIZE)  # what the glass shows, in frame format
+        self._pack = bytearray(_PACK_BYTES)  # rows of a window, in RAM bytes, to be sent
         self._arguments = bytearray(4)
         arguments = memoryview(self._arguments)
         self._one_argument, self._two_arguments = arguments[:1], arguments[:2]
         self._table = byte_table(vertical, True)  # UI byte -> RAM byte
-        self._ram_stale = True  # controller RAM not known to hold `_shown`
+        # The table as a blit palette: a GS8 view of the frame blitted through it is the
+        # table applied to every byte of a window.
+        self._table_fb = framebuf.FrameBuffer(self._table, 256, 1, framebuf.GS8)
+        self._ram_stale = True  # controller RAM not known to hold `shown`
         self._lagging = None  # window where RAM 0x26 is still behind the glass
 
     async def init(self):
@@ -178,8 +187,8 @@ class SSD1680(PanelBus):
         return window
 
     def _write_plane(self, command, window, buf):
-        # One RAM plane for a landscape window. `buf` None: send `_shown` as it is; else convert
-        # `buf` into `_shown` on the way. Rows are buffer pages (VLSB) or pixel rows (HLSB).
+        # One RAM plane for a landscape window. `buf` None: send `shown` as it is; else copy
+        # `buf`'s window into `shown` first. Rows are buffer pages (VLSB) or pixel rows (HLSB).
         x, y, w, h = window
         if self._vertical:  # RAM X = pages, RAM Y = landscape columns
             first_row, rows, start, count = y >> 3, h >> 3, x, w
@@ -188,23 +197,25 @@ class SSD1680(PanelBus):
             first_row, rows, start, count = y, h, x >> 3, w >> 3
             self._address(start, start + count - 1, y, y + h - 1)
         self._command(command)
-        shown, table, stride = self._shown, self._table, self._stride
-        if count == stride:  # whole rows are contiguous: one transfer
-            begin, end = first_row * stride, (first_row + rows) * stride
-            if buf is not None:
-                for index in range(begin, end):
-                    shown[index] = table[buf[index]]
-            self._send(1, memoryview(shown)[begin:end])
-            return
-        row = memoryview(self._row)[:count]
-        for base in range(first_row * stride + start, (first_row + rows) * stride, stride):
-            if buf is None:
-                for offset in range(count):
-                    row[offset] = shown[base + offset]
-            else:
-                for offset in range(count):
-                    row[offset] = shown[base + offset] = table[buf[base + offset]]
-            self._send(1, row)
+        stride = self._stride
+        shown = memoryview(self.shown)
+        begin = first_row * stride + start
+        if buf is not None:
+            _bytes_view(shown, begin, count, rows, stride).blit(
+                _bytes_view(memoryview(buf), begin, count, rows, stride), 0, 0, -1
+            )
+        # The window's rows a few at a time: packed side by side and turned into RAM bytes by
+        # one blit through the table, then sent (the RAM window's counters carry on).
+        pack = self._pack
+        per_chunk = len(pack) // count
+        done = 0
+        while done < rows:
+            chunk = min(per_chunk, rows - done)
+            packed = framebuf.FrameBuffer(pack, count, chunk, framebuf.GS8)
+            source = _bytes_view(shown, begin + done * stride, count, chunk, stride)
+            packed.blit(source, 0, 0, -1, self._table_fb)
+            self._send(1, memoryview(pack)[: count * chunk])
+            done += chunk
 
     def _address(self, x_first, x_last, y_first, y_last):
         # RAM window and counters at its start. X is in bytes; Y (gates) is 9 bits, sent low
@@ -218,3 +229,9 @@ class SSD1680(PanelBus):
         self._command(_RAM_Y_COUNTER, self._two_arguments)
         arguments[0] = x_first
         self._command(_RAM_X_COUNTER, self._one_argument)
+
+
+def _bytes_view(view, start, count, rows, stride):
+    """A window of a frame's bytes as a framebuf image, one pixel per byte (GS8): `rows` rows
+    of `count` bytes, `stride` bytes apart, from `start`."""
+    return framebuf.FrameBuffer(view[start:], count, rows, framebuf.GS8, stride)
