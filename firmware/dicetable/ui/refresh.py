@@ -25,13 +25,39 @@ DEFAULT_PARTIAL_BUDGET = const(12)
 _FULL_AREA_SIXTEENTHS = const(10)
 
 
-def _first_difference(a, b, start, end, step):
-    index = start
-    while index != end:
-        if a[index] != b[index]:
-            return index
-        index += step
-    return -1
+# Runs this short are compared byte by byte; longer ones by halves, as slices (memcmp in C).
+_LINEAR = const(8)
+
+
+def _first_difference(old, new, start, end):
+    """Index of the first byte in [start, end) where the memoryviews differ, or -1."""
+    if start >= end or old[start:end] == new[start:end]:
+        return -1
+    while end - start > _LINEAR:  # the difference is in [start, end): halve
+        middle = (start + end) >> 1
+        if old[start:middle] == new[start:middle]:
+            start = middle
+        else:
+            end = middle
+    while old[start] == new[start]:
+        start += 1
+    return start
+
+
+def _last_difference(old, new, start, end):
+    """Index of the last byte in [start, end) where the memoryviews differ, or -1."""
+    if start >= end or old[start:end] == new[start:end]:
+        return -1
+    while end - start > _LINEAR:
+        middle = (start + end) >> 1
+        if old[middle:end] == new[middle:end]:
+            end = middle
+        else:
+            start = middle
+    end -= 1
+    while old[end] == new[end]:
+        end -= 1
+    return end
 
 
 def changed_rect(old, new, width, height, vertical_bytes):
@@ -39,30 +65,29 @@ def changed_rect(old, new, width, height, vertical_bytes):
 
     vertical_bytes: True for MONO_VLSB (a byte is 8 pixels down: rows of `width` bytes, one per
     8-pixel page), False for MONO_HLSB (a byte is 8 pixels across: rows of width/8 bytes).
+    The search compares slices, halving them, so only a few bytes are looked at one by one.
     """
     if old == new:
         return None
     if vertical_bytes:
-        row_bytes, rows, unit_y, unit_x = width, (height + 7) >> 3, 8, 1
+        row_bytes, unit_y, unit_x = width, 8, 1
     else:
-        row_bytes, rows, unit_y, unit_x = (width + 7) >> 3, height, 1, 8
-    top = bottom = -1
-    left = row_bytes
-    right = -1
+        row_bytes, unit_y, unit_x = (width + 7) >> 3, 1, 8
     old_view = memoryview(old)
     new_view = memoryview(new)
-    for row in range(rows):
+    size = len(old)
+    top = _first_difference(old_view, new_view, 0, size) // row_bytes
+    bottom = _last_difference(old_view, new_view, 0, size) // row_bytes
+    left = row_bytes
+    right = -1
+    for row in range(top, bottom + 1):
+        if left == 0 and right == row_bytes - 1:
+            break  # as wide as a row: no later row can widen it
         start = row * row_bytes
-        end = start + row_bytes
-        if old_view[start:end] == new_view[start:end]:
-            continue
-        if top < 0:
-            top = row
-        bottom = row
-        first = _first_difference(old, new, start, start + left, 1)
+        first = _first_difference(old_view, new_view, start, start + left)
         if first >= 0:
             left = first - start
-        last = _first_difference(old, new, end - 1, start + right, -1)
+        last = _last_difference(old_view, new_view, start + right + 1, start + row_bytes)
         if last >= 0:
             right = last - start
     x = left * unit_x
@@ -74,13 +99,26 @@ def changed_rect(old, new, width, height, vertical_bytes):
 
 def changed_bytes(old, new, limit):
     """How many bytes differ between two frames (8 pixels each, in either format), counted up
-    to `limit`: the caller only needs to know whether it is that many."""
+    to `limit`: the caller only needs to know whether it is that many. Equal halves are
+    skipped whole (slice compares), so the count costs little where little changed."""
+    old_view = memoryview(old)
+    new_view = memoryview(new)
     count = 0
-    for index in range(len(old)):
-        if old[index] != new[index]:
-            count += 1
+    pending = [(0, len(old))]
+    while pending:
+        start, end = pending.pop()
+        if old_view[start:end] == new_view[start:end]:
+            continue
+        if end - start <= _LINEAR:
+            for index in range(start, end):
+                if old_view[index] != new_view[index]:
+                    count += 1
             if count >= limit:
-                break
+                return limit
+            continue
+        middle = (start + end) >> 1
+        pending.append((middle, end))
+        pending.append((start, middle))
     return count
 
 

@@ -93,3 +93,48 @@ def test_small_change_stays_partial():
     planner, old, new, fb = _planner_after_first_full()
     fb.fill_rect(100, 40, 20, 10, 1)
     assert planner.plan(old, new) == (refresh.PARTIAL, (100, 40, 20, 16))
+
+
+def _naive_rect(old, new, width, height, vertical_bytes):
+    # Byte by byte: what changed_rect must find, by the plainest possible search.
+    row_bytes = width if vertical_bytes else (width + 7) // 8
+    rows = []
+    columns = []
+    for index in range(len(old)):
+        if old[index] != new[index]:
+            rows.append(index // row_bytes)
+            columns.append(index % row_bytes)
+    if not rows:
+        return None
+    unit_y, unit_x = (8, 1) if vertical_bytes else (1, 8)
+    x, y = min(columns) * unit_x, min(rows) * unit_y
+    return (
+        x,
+        y,
+        min(width, (max(columns) + 1) * unit_x) - x,
+        min(height, (max(rows) + 1) * unit_y) - y,
+    )
+
+
+def test_rect_and_count_match_a_byte_by_byte_search():
+    # Changes of every shape (none, one byte, runs, scattered, at the edges) on both layouts.
+    seed = [12345]
+
+    def below(n):
+        seed[0] = (seed[0] * 1103515245 + 12345) & 0x7FFFFFFF
+        return seed[0] % n
+
+    for width, height, vertical in ((296, 128, True), (400, 40, False), (24, 16, True)):
+        size = width * ((height + 7) // 8) if vertical else (width + 7) // 8 * height
+        for case in range(40):
+            old = bytearray(below(256) for _ in range(size))
+            new = bytearray(old)
+            for _ in range(case % 7):
+                start = below(size)
+                for index in range(start, min(size, start + below(3) * below(40) + 1)):
+                    new[index] = (new[index] + 1 + below(255)) & 0xFF
+            expected = _naive_rect(old, new, width, height, vertical)
+            assert refresh.changed_rect(old, new, width, height, vertical) == expected
+            differing = sum(1 for index in range(size) if old[index] != new[index])
+            for limit in (1, 5, 50, size + 1):
+                assert refresh.changed_bytes(old, new, limit) == min(differing, limit)
