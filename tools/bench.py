@@ -10,6 +10,10 @@ them in order. The measures:
   CPython, firmware files only), next to an estimated device time (TOOLCHAIN.md: ~170 x CPython).
 - e-ink and LEDs: bytes sent per cursor move, per round, per roll.
 - size: total .mpy bytes of the firmware built with mpy-cross -march=armv6m.
+- pico: the device figures, measured on MicroPython's own RP2040 firmware in an emulator and on a
+  32-bit build with RP2040 object sizes, when the team's ../shared/pico/ is beside the clone
+  (tools/bench_pico.py; it says so in one line and is skipped otherwise). Every figure above is
+  a host proxy; these are the device's.
 
     python tools/bench.py [SECTION ...]     (default: every section)
 """
@@ -19,7 +23,7 @@ import sys
 
 from bench_common import BUILD, build_host_modules
 
-SECTIONS = ("cybo", "gang", "trek12", "leds", "ontrack", "dicetrip", "device")
+SECTIONS = ("cybo", "gang", "trek12", "leds", "ontrack", "dicetrip", "device", "pico")
 
 
 def mpy_bytes():

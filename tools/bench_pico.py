@@ -104,7 +104,10 @@ def flash_image():
 
 
 def run_probe(image, board, plan):
-    code = "import pico_probe; pico_probe.main(%r, %r, '/probe')" % (board, plan)
+    code = (
+        "import time; t = time.ticks_us(); import pico_probe; pico_probe.main(%r, %r, '/probe', t)"
+        % (board, plan)
+    )
     out = _emulator("--fs", image, "--exec", code)
     return _report(out)
 
@@ -122,6 +125,30 @@ def run_probe_unix32(board, plan, heap=PICO_HEAP):
         timeout=3600,
     )
     return _report(done.stdout + done.stderr)
+
+
+def heap_needed(board, plan, low=120, high=320):
+    """The smallest heap in K (32-bit build) in which `plan` completes: bisection, then a scan
+    of the few K above it (fragmentation can make a slightly larger heap fail)."""
+
+    def completes(kilobytes):
+        try:
+            return run_probe_unix32(board, plan, "%dK" % kilobytes)["failure"] is None
+        except RuntimeError:  # ran out of memory outside a game (the report itself)
+            return False
+
+    if not completes(high):
+        return None
+    while high - low > 1:
+        middle = (low + high) // 2
+        if completes(middle):
+            high = middle
+        else:
+            low = middle
+    for kilobytes in range(high + 1, high + 6):
+        if not completes(kilobytes):
+            high = kilobytes + 1
+    return high
 
 
 def _report(out):
@@ -185,8 +212,12 @@ def report(quick=False):
         for (name, _plan), result in zip(games, results):
             print_run(name, result)
         print(
-            "  boot: app built %s ms, first screen %s ms"
-            % (_ms(results[0]["build_us"]), _ms(results[0]["first_screen_us"]))
+            "  boot to the first screen %s ms (imports, app built %s, first screen drawn %s)"
+            % (
+                _ms(results[0]["boot_us"]),
+                _ms(results[0]["build_us"]),
+                _ms(results[0]["first_screen_us"]),
+            )
         )
     if not os.path.exists(UNIX32) or not _unix32_runs():
         print("32-bit heap: skipped, %s does not run here (apt-get install libc6-i386)" % UNIX32)

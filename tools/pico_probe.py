@@ -309,8 +309,10 @@ def _next_key(shell, pilot):
     return pilot.next_key(shell)
 
 
-def main(board_name, plan_text, data_dir="/probe"):
-    """Play `plan_text` ("game:players:bots:option,...") on `board_name`; print the figures."""
+def main(board_name, plan_text, data_dir="/probe", imported_at=None):
+    """Play `plan_text` ("game:players:bots:option,...") on `board_name`; print the figures.
+    `imported_at`: time.ticks_us() before this module was imported, so that the boot figure
+    includes importing the app's modules."""
     from autopilot import Autopilot  # hostsim/autopilot.py, put beside this file
 
     plan = []
@@ -340,6 +342,7 @@ def main(board_name, plan_text, data_dir="/probe"):
         "board": board_name,
         "build_us": built_us,
         "first_screen_us": boot_us,
+        "boot_us": _diff(start, imported_at) + built_us + boot_us if imported_at else 0,
         "press": stats.presses.summary(),
         "step": stats.steps.summary(),
         "least_free": stats.least_free,
