@@ -83,7 +83,10 @@ def _status(device):
     lines = [device.board["name"], "screen: %s" % type(screen).__name__.replace("Screen", "")]
     view = getattr(screen, "view", None)
     if view is not None:
-        lines.append(view()["prompt"])
+        # A screen's view is its own business: the prompt is optional (Dice Trip has none).
+        prompt = view().get("prompt")
+        if isinstance(prompt, str) and prompt:
+            lines.append(prompt)
     if device.app.shell.notice:
         lines.append(device.app.shell.notice)
     return lines
