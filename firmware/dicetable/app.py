@@ -154,10 +154,11 @@ class App:
         self.fb = framebuf.FrameBuffer(self.frame, width, height, display.FORMAT)
         # What the panel shows, in frame format: the driver's own when it keeps one (SSD1680,
         # a frame less in RAM: 15 KB on 400x300), else a copy kept here.
-        self.shown = getattr(display, "shown", None)
-        self._own_shown = self.shown is None
-        if self._own_shown:
-            self.shown = bytearray(display.BUFFER_SIZE)
+        shown = getattr(display, "shown", None)
+        self._own_shown = shown is None
+        if shown is None:
+            shown = bytearray(display.BUFFER_SIZE)
+        self.shown = shown
         # The planner never plans more partials in a row than the driver allows (the board's
         # figure), so a full refresh is never forced on it by surprise.
         budget = min(refresh.DEFAULT_PARTIAL_BUDGET, display.budget.partials_per_full)
