@@ -136,7 +136,7 @@ class _Stats:
         self.decisions = _Figure()
         self.least_free = 1 << 30
         self.wrapped = []  # game modules whose decisions are timed
-        self.starts = []  # µs of the press that started each game
+        self.starts = _Figure()  # presses that started a game
 
     def add(self, name, us):
         self.parts[name].add(us)
@@ -248,7 +248,10 @@ def _census(stats):
 
 
 async def _press(app, stats, key):
+    """Handle one key (None: a bot's move) as App.tick does. A press that starts a game (it
+    imports the game's modules) is counted apart, as the budgets count it apart."""
     shell = app.shell
+    starting = key is not None and shell.game_state() is None
     start = _ticks_us()
     if key is None:
         shell.step()
@@ -257,7 +260,13 @@ async def _press(app, stats, key):
     stats.add("rules", _diff(_ticks_us(), start))
     app._activity()
     await app.present()
-    (stats.steps if key is None else stats.presses).add(_diff(_ticks_us(), start))
+    took = _diff(_ticks_us(), start)
+    if key is None:
+        stats.steps.add(took)
+    elif starting and shell.game_state() is not None:
+        stats.starts.add(took)
+    else:
+        stats.presses.add(took)
 
 
 async def play(app, stats, plan, autopilot_class, results):
@@ -286,10 +295,10 @@ async def play(app, stats, plan, autopilot_class, results):
             session = getattr(shell.screen, "session", None)
             if session is not None:
                 _time_decisions(stats, session.module)
-            starting = shell.game_state() is None
+            starts = stats.starts.count
             await _press(app, stats, key)
-            if starting and shell.game_state() is not None:
-                start_us = stats.presses.last  # the press that imported and started the game
+            if stats.starts.count > starts:
+                start_us = stats.starts.last  # the press that imported and started the game
             presses += 1
             if presses > _MAX_PRESSES:
                 raise RuntimeError("no end after %d presses on %r" % (presses, shell.screen))
