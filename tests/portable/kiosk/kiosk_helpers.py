@@ -4,6 +4,12 @@ what the game's own hint asks for."""
 
 from dicetable.core.protocol import CHANCE
 from dicetable.drivers.storage import Store
+
+# kiosk_choices reads these and drops them again (a device keeps them out of RAM); a test
+# that builds many kiosks would compile them from source each time and fragment the 190wK
+# heap, so they are imported once here and stay.
+from dicetable.games.cybo import data as _cybo_data  # noqa: F401
+from dicetable.games.trek12 import maps as _trek12_maps  # noqa: F401
 from dicetable.kiosk.controller import Kiosk, KioskShell, kiosk_choices
 from dicetable.ui import keys
 
