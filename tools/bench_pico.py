@@ -66,9 +66,15 @@ def prepare():
             for name in files:
                 os.chmod(os.path.join(folder, name), 0o755)
         subprocess.run(["npm", "install", "--silent"], cwd=HERE, check=True)
-    shutil.rmtree(STAGE, ignore_errors=True)
-    lib = os.path.join(STAGE, "lib")
-    shutil.copytree(os.path.join(BUILD, "dicetable"), os.path.join(lib, "dicetable"))
+    stage(STAGE)
+
+
+def stage(folder, build=BUILD):
+    """The probe's files as a device has them, in folder/lib: the firmware's .mpy tree (from
+    `make build`, or `build`), the board files, the probe and the autopilot."""
+    shutil.rmtree(folder, ignore_errors=True)
+    lib = os.path.join(folder, "lib")
+    shutil.copytree(os.path.join(build, "dicetable"), os.path.join(lib, "dicetable"))
     os.makedirs(os.path.join(lib, "boards"))
     open(os.path.join(lib, "boards", "__init__.py"), "w").close()
     sources = [("tools/pico_probe.py", "pico_probe"), ("hostsim/autopilot.py", "autopilot")]
@@ -223,14 +229,22 @@ def report(quick=False):
         print("32-bit heap: skipped, %s does not run here (apt-get install libc6-i386)" % UNIX32)
         return
     print(
-        "Heap with RP2040 object sizes (32-bit build at the Pico's %s, harness included):"
-        % PICO_HEAP
+        "Heap with RP2040 object sizes (32-bit build; the Pico has %s; the probe and autopilot"
+        " hold about 7.4 KB of it):" % PICO_HEAP
     )
     for board in BOARDS:
+        print(" %s" % board)
+        for name, plan in games:
+            alone = run_probe_unix32(board, plan)
+            print(
+                "  %-12s least free at %s: %6d bytes; completes from %sK"
+                % (name, PICO_HEAP, alone["least_free"], heap_needed(board, plan))
+            )
         soak = run_probe_unix32(board, SOAK)
+        failure = soak["failure"]
         print(
-            "  %-12s 20 mixed games on one power-on: least free %d bytes"
-            % (board, soak["least_free"])
+            "  20 mixed games on one power-on: %d completed, least free %d bytes%s"
+            % (len(soak["games"]), soak["least_free"], "; " + failure if failure else "")
         )
 
 
