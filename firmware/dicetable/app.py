@@ -446,8 +446,12 @@ class App:
             if roll[0] == state.action_count:
                 return  # a cursor move: the dice go on tumbling
             self._roll = None  # the game moved on: show where it is at once
+        self._show_dice(state, self.clock.ticks_ms())
+
+    def _show_dice(self, state, now):
+        """The game's dice on the LEDs, from their first page."""
         self.led_page = 0
-        self._page_at = self.clock.ticks_ms()
+        self._page_at = now
         self.led_pages = led_views.draw(self.canvas, state, 0)
         self.leds.show(self.led_frame)
 
@@ -463,10 +467,7 @@ class App:
                 self._roll = None
                 state = self.shell.game_state()
                 if state is not None:
-                    self.led_page = 0
-                    self._page_at = now
-                    self.led_pages = led_views.draw(self.canvas, state, 0)
-                    self.leds.show(self.led_frame)
+                    self._show_dice(state, now)
                 return -1
             seed, count, colours, kind = self._roll
             self.canvas.roll(step, seed, count, colours, kind)
