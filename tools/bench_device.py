@@ -38,7 +38,7 @@ if ROOT not in sys.path:
 import hostsim.boards  # noqa: E402  (also puts firmware, shims and boards on the path)
 from dicetable import app as app_module  # noqa: E402
 from dicetable import boot  # noqa: E402
-from dicetable.drivers.leds import LEDMatrix  # noqa: E402
+from dicetable.drivers import leds as led_driver  # noqa: E402
 from dicetable.ui import refresh  # noqa: E402
 from hostsim import script  # noqa: E402
 from hostsim.autopilot import Autopilot  # noqa: E402
@@ -384,14 +384,7 @@ def white_ma(board):
     """What an all-white frame draws once the board's LED driver has capped it."""
     matrix = board["matrix"]
     width, height = matrix["width"], matrix["height"]
-    leds = LEDMatrix(
-        _Pixels(width * height),
-        width,
-        height,
-        board["led_budget_ma"],
-        matrix.get("layout", "rows"),
-        matrix.get("rotation", 0),
-    )
+    leds = led_driver.for_board(board, _Pixels(width * height))
     return leds.frame_ma(b"\xff" * (3 * width * height))
 
 

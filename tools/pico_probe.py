@@ -25,7 +25,7 @@ import sys
 import time
 
 from dicetable.app import App
-from dicetable.drivers.leds import LEDMatrix
+from dicetable.drivers import leds as led_driver
 from dicetable.drivers.ssd1680 import SSD1680
 from dicetable.drivers.storage import Store
 from dicetable.kiosk.controller import for_board as kiosk_for_board
@@ -164,15 +164,7 @@ def build_app(board_name, data_dir, stats):
         panel.get("min_interval_ms"),
     )
     matrix = board["matrix"]
-    strip = _Strip(matrix["width"] * matrix["height"])
-    leds = LEDMatrix(
-        strip,
-        matrix["width"],
-        matrix["height"],
-        board["led_budget_ma"],
-        matrix.get("layout", "rows"),
-        matrix.get("rotation", 0),
-    )
+    leds = led_driver.for_board(board, _Strip(matrix["width"] * matrix["height"]))
     store = Store(data_dir)
     seeds = [1]
 

@@ -8,7 +8,7 @@ import neopixel
 
 from dicetable.drivers.button_scanner import ButtonScanner
 from dicetable.drivers.press_classifier import PressClassifier
-from dicetable.drivers.leds import LEDMatrix
+from dicetable.drivers import leds
 from dicetable.ui.keys import key_from_name
 
 # Reads of each button pin at power-on that must all read pressed (see held_buttons).
@@ -74,15 +74,7 @@ def build_display(board, clock):
 def build_leds(board):
     matrix = board["matrix"]
     count = matrix["width"] * matrix["height"]
-    strip = neopixel.NeoPixel(machine.Pin(matrix["pin"]), count)
-    return LEDMatrix(
-        strip,
-        matrix["width"],
-        matrix["height"],
-        board["led_budget_ma"],
-        matrix.get("layout", "rows"),
-        matrix.get("rotation", 0),
-    )
+    return leds.for_board(board, neopixel.NeoPixel(machine.Pin(matrix["pin"]), count))
 
 
 def button_names(board):

@@ -248,6 +248,19 @@ class LEDMatrix:
         self._written = sum(self._buf)
 
 
+def for_board(board, pixels):
+    """The LEDMatrix a board file describes (its "matrix" and "led_budget_ma") on `pixels`."""
+    matrix = board["matrix"]
+    return LEDMatrix(
+        pixels,
+        matrix["width"],
+        matrix["height"],
+        board["led_budget_ma"],
+        matrix.get("layout", "rows"),
+        matrix.get("rotation", 0),
+    )
+
+
 def _ceil(numerator, denominator):
     return (numerator + denominator - 1) // denominator
 
