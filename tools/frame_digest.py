@@ -119,20 +119,26 @@ def _line(name, board, recorder, device, folder):
     )
 
 
-def runs(board):
-    """One line per run on `board`."""
+def runs(board, only=""):
+    """One line per run on `board` (those whose names start with `only`)."""
     from hostsim import script
 
     for index, (name, game_id, options) in enumerate(GAMES):
+        if not name.startswith(only):
+            continue
         with tempfile.TemporaryDirectory() as folder:
             device, recorder = _device(board, folder, 100 + index)
             asyncio.run(play(device, [], Autopilot(game_id, options)))
             yield _line(name, board, recorder, device, folder)
     for name, keys_text in HOWTO:
+        if not name.startswith(only):
+            continue
         with tempfile.TemporaryDirectory() as folder:
             device, recorder = _device(board, folder, 1)
             asyncio.run(play(device, script.parse(keys_text), None))
             yield _line(name, board, recorder, device, folder)
+    if not "kiosk".startswith(only):
+        return
     with tempfile.TemporaryDirectory() as folder:
         device, recorder = _device(board, folder, 1)
         asyncio.run(_kiosk(device))
@@ -143,10 +149,11 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--boards", default="sim296,sim400,sim_badger")
     parser.add_argument("--out", help="also write the lines to this file")
+    parser.add_argument("--only", default="", help="only the runs whose names start so")
     args = parser.parse_args(argv)
     lines = []
     for board in args.boards.split(","):
-        for line in runs(board):
+        for line in runs(board, args.only):
             print(line, flush=True)
             lines.append(line)
     if args.out:

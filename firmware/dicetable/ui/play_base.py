@@ -10,6 +10,7 @@ game is over.
 from dicetable.core.protocol import CHANCE
 from dicetable.ui import keys
 from dicetable.ui.screens import ResultsScreen, clear_save, sheet_module
+from dicetable.ui.sections import Sections
 from dicetable.ui.screen_base import Screen
 
 
@@ -23,6 +24,8 @@ class GameScreen(Screen):
         self.rolled = False  # set after each roll, for the LED roll animation
         self._round = self.round_of(session.state)
         self._break = False
+        # What the sheet drew last, so a press redraws only what it changed.
+        self.sections = Sections()
 
     def round_of(self, state):
         """The count whose change is a natural break for a full refresh (a game's round)."""
@@ -104,7 +107,7 @@ class GameScreen(Screen):
         return rolled
 
     def draw(self, fb, width, height):
-        self.sheet.draw(fb, width, height, self.session.state, self.view())
+        self.sheet.draw(fb, width, height, self.session.state, self.view(), self.sections)
 
 
 class SharedRollScreen(GameScreen):

@@ -8,6 +8,7 @@ goes, so the sheets keep their own layouts and the same inputs give the same pix
 from micropython import const
 
 from dicetable.ui import draw, text
+from dicetable.ui.sections import WHOLE
 
 _INK = const(1)
 _PAPER = const(0)
@@ -50,26 +51,44 @@ def prompt(fb, fnt, x, y, width, bottom, pitch, words):
 
 
 def choice_boxes(
-    fb, fnt, x, y, width, bottom, choices, cursor, first=0, inset=_PAD, up="", down=""
+    fb,
+    fnt,
+    x,
+    y,
+    width,
+    bottom,
+    choices,
+    cursor,
+    first=0,
+    inset=_PAD,
+    up="",
+    down="",
+    sections=WHOLE,
+    name=0,
+    parent=0,
 ):
     """The choices from `first` on as outlined boxes, one under the other, the one at `cursor`
     inverted, as many as fit above `bottom`. When rows are hidden, `up` goes before the first
-    row shown (rows above) and `down` before the last (rows below)."""
+    row shown (rows above) and `down` before the last (rows below). Each box is a section of
+    `sections` (ui.sections) named from `name` up, inside section `parent`."""
     box = fnt.height + 2
     room = width - 2 * inset
+    drawn = sections.since(parent)
     for index in range(first, len(choices)):
         if y + box > bottom:
             break
-        color = _INK
-        if index == cursor:
-            fb.fill_rect(x, y, width, box, _INK)
-            color = _PAPER
-        else:
-            fb.rect(x, y, width, box, _INK)
         label = choices[index]
         if index == first and first > 0:
             label = up + label
         elif down and y + 2 * box + _LINE_GAP > bottom and index + 1 < len(choices):
             label = down + label
-        text.draw(fb, fnt, text.fit(fnt, label, room), x + inset, y + 1, color)
+        key = (label, index == cursor, y, drawn)
+        if sections.stale(fb, name + index - first, key, x, y, width, box):
+            color = _INK
+            if index == cursor:
+                fb.fill_rect(x, y, width, box, _INK)
+                color = _PAPER
+            else:
+                fb.rect(x, y, width, box, _INK)
+            text.draw(fb, fnt, text.fit(fnt, label, room), x + inset, y + 1, color)
         y += box + _LINE_GAP

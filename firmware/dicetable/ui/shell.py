@@ -10,6 +10,7 @@ from dicetable.core.errors import JournalError
 from dicetable.core.rng import code_to_seed
 from dicetable.core.session import Session
 from dicetable.games import load
+from dicetable.ui import sections
 from dicetable.ui.screens import MenuScreen, MessageScreen, ResultsScreen, clear_save
 
 
@@ -23,6 +24,7 @@ class Shell:
         self.seed_source = seed_source
         self.screen = None
         self.screen_changed = True
+        self._drawer = None  # the screen that drew the frame last (ui.sections)
         # A device condition the players should know about (a stuck button), shown on the
         # game sheet's note line until something else needs that line.
         self.notice = ""
@@ -109,6 +111,10 @@ class Shell:
             self.show(next_screen)
 
     def draw(self, fb):
+        if self.screen is not self._drawer:
+            # What a screen drew section by section is gone once another screen drew.
+            sections.new_epoch()
+            self._drawer = self.screen
         self.screen.draw(fb, self.width, self.height)
 
     def game_state(self):

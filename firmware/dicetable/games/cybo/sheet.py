@@ -18,6 +18,7 @@ from dicetable.games.cybo import data
 from dicetable.ui import draw as screen
 from dicetable.ui import sheet_parts as parts
 from dicetable.ui import text
+from dicetable.ui.sections import WHOLE
 
 _INK = const(1)
 _PAPER = const(0)
@@ -51,6 +52,15 @@ _DENSE_HEIGHT = const(8)
 
 # Lines the turn block needs to go under the grid: prompt, hint, two choices, two note lines.
 _TURN_LINES = const(7)
+
+# Section names (ui.sections): rows and seats count up from their base.
+_HEADING = const(0)
+_BAR = const(1)
+_GRID = const(2)
+_TURN = const(3)
+_ROWS = const(10)
+_SEATS = const(30)
+_CHOICES = const(40)
 
 _layout_key = None
 _layout_value = None
@@ -125,17 +135,19 @@ def layout(width, height, players):
     return _layout_value
 
 
-def draw(fb, width, height, state, view):
-    """Draw the whole sheet for `state` as the play screen's `view` describes it:
-    {"seat": whose card, "prompt": str, "choices": [str], "cursor": int, "note": str}."""
-    fb.fill(_PAPER)
+def draw(fb, width, height, state, view, sections=WHOLE):
+    """Draw the sheet for `state` as the play screen's `view` describes it:
+    {"seat": whose card, "prompt": str, "choices": [str], "cursor": int, "note": str}.
+    With `sections` (ui.sections), only the parts whose content changed are drawn again."""
+    if sections.begin(fb):
+        fb.fill(_PAPER)
     places = layout(width, height, state.players)
     card_font, side_font = _fonts(width)
-    _scorecard(fb, card_font, places, state, view["seat"])
-    _bar(fb, side_font, places["bar"], state)
-    _standings(fb, side_font, places, state, view["seat"])
-    _grid(fb, side_font, places, state)
-    _turn(fb, side_font, places, state, view)
+    _scorecard(fb, card_font, places, state, view["seat"], sections)
+    _bar(fb, side_font, places["bar"], state, sections)
+    _standings(fb, side_font, places, state, view["seat"], sections)
+    _grid(fb, side_font, places, state, sections)
+    _turn(fb, side_font, places, state, view, sections)
 
 
 # --- scorecard --------------------------------------------------------------------------------
@@ -145,7 +157,7 @@ def _right(fb, fnt, s, right, y, color=_INK):
     text.draw(fb, fnt, s, right - text.measure(fnt, s), y, color)
 
 
-def _scorecard(fb, fnt, places, state, seat):
+def _scorecard(fb, fnt, places, state, seat, sections):
     _x, _y, card_width, card_height = places["card"]
     pitch = places["card_pitch"]
     round_width, slot, points_width, total_width = places["columns"]
@@ -161,18 +173,19 @@ def _scorecard(fb, fnt, places, state, seat):
     total_right = total_x + half + _TOTAL_CHARS * cw
     # Each row is the text's cell and a rule under it; spare rows are shared above and below.
     dy = (pitch - 1 - fnt.height) // 2
+    rules = (rolls_x - 1, points_x - 1, total_x - 1)
 
-    # Heading: inverted, like the printed pad's; the column rules show through in paper.
-    fb.fill_rect(0, 0, card_width, pitch, _INK)
-    _right(fb, fnt, "Rd", round_right, dy, _PAPER)
-    for index in range(_ROLL_SLOTS):
-        _right(fb, fnt, "R%d" % (index + 1), roll_right + index * slot, dy, _PAPER)
-    _right(fb, fnt, "Pts", points_x + points_width - half, dy, _PAPER)
-    _right(fb, fnt, "Tot", total_right, dy, _PAPER)
-    for x in (rolls_x - 1, points_x - 1, total_x - 1):
-        fb.vline(x, 0, pitch, _PAPER)
-        fb.vline(x, pitch, card_height - pitch, _INK)
-    fb.rect(0, 0, card_width, card_height, _INK)
+    if sections.stale(fb, _HEADING, 0, 0, 0, card_width, pitch):
+        # Inverted, like the printed pad's; the column rules show through in paper.
+        fb.fill_rect(0, 0, card_width, pitch, _INK)
+        _right(fb, fnt, "Rd", round_right, dy, _PAPER)
+        for index in range(_ROLL_SLOTS):
+            _right(fb, fnt, "R%d" % (index + 1), roll_right + index * slot, dy, _PAPER)
+        _right(fb, fnt, "Pts", points_x + points_width - half, dy, _PAPER)
+        _right(fb, fnt, "Tot", total_right, dy, _PAPER)
+        for x in rules:
+            fb.vline(x, 0, pitch, _PAPER)
+        fb.hline(0, 0, card_width, _INK)  # the card's outline over the rules
 
     rows = state.card[seat]
     played = len(rows)
@@ -183,33 +196,40 @@ def _scorecard(fb, fnt, places, state, seat):
     total = 0
     y = pitch
     for index in range(data.ROUNDS):
-        fb.hline(0, y + pitch - 1, card_width, _INK)
-        text_y = y + dy
-        round_color = _INK
-        if index == current:  # the round being played: its number inverted
-            fb.fill_rect(0, y, round_width, pitch, _INK)
-            round_color = _PAPER
-        _right(fb, fnt, str(index + 1), round_right, text_y, round_color)
         rolls = None
+        points = outcome = None
         if index < played:
             rolls, points, outcome = rows[index]
             total += points
-            _right(fb, fnt, str(points), points_right, text_y)
-            text.draw(fb, fnt, marks.get(outcome, "?"), points_right + 1, text_y)
-            _right(fb, fnt, str(total), total_right, text_y)
         elif index == current:
             rolls = state.rolls
-        if rolls:
-            right = roll_right
-            for slot_index in range(min(len(rolls), _ROLL_SLOTS)):
-                _right(fb, fnt, str(rolls[slot_index]), right, text_y)
-                right += slot
+        key = (index == current, tuple(rolls) if rolls else None, points, outcome, total)
+        if sections.stale(fb, _ROWS + index, key, 0, y, card_width, pitch):
+            # The row's share of the card's outline and column rules, and the rule under it.
+            for x in (0, card_width - 1) + rules:
+                fb.vline(x, y, pitch, _INK)
+            fb.hline(0, y + pitch - 1, card_width, _INK)
+            text_y = y + dy
+            round_color = _INK
+            if index == current:  # the round being played: its number inverted
+                fb.fill_rect(0, y, round_width, pitch, _INK)
+                round_color = _PAPER
+            _right(fb, fnt, str(index + 1), round_right, text_y, round_color)
+            if points is not None:
+                _right(fb, fnt, str(points), points_right, text_y)
+                text.draw(fb, fnt, marks.get(outcome, "?"), points_right + 1, text_y)
+                _right(fb, fnt, str(total), total_right, text_y)
+            if rolls:
+                right = roll_right
+                for slot_index in range(min(len(rolls), _ROLL_SLOTS)):
+                    _right(fb, fnt, str(rolls[slot_index]), right, text_y)
+                    right += slot
         y += pitch
 
 
 # --- right-hand column ------------------------------------------------------------------------
-def _bar(fb, fnt, place, state):
-    x, y, width, _height = place
+def _bar(fb, fnt, place, state, sections):
+    x, y, width, height = place
     level = data.LEVEL_TITLES.get(state.level, state.level)
     if state.is_terminal():
         right = "Final"
@@ -218,10 +238,11 @@ def _bar(fb, fnt, place, state):
     title = "Cybo " + level
     if text.measure(fnt, title + " " + right) + 2 * screen.INSET > width:
         title = level  # the level matters more than the game's name, which the menu gave
-    screen.bar(fb, x, y, width, fnt, title, right, _BAR_PAD)
+    if sections.stale(fb, _BAR, (title, right), x, y, width, height):
+        screen.bar(fb, x, y, width, fnt, title, right, _BAR_PAD)
 
 
-def _standings(fb, fnt, places, state, shown):
+def _standings(fb, fnt, places, state, shown, sections):
     x, y, width, _height = places["standings"]
     pitch = places["side_pitch"]
     totals = state.scores()
@@ -235,6 +256,12 @@ def _standings(fb, fnt, places, state, shown):
     mark_x = total_x - fnt.width - mark_size
     dy = (pitch - fnt.height + 1) // 2
     for seat in range(len(totals)):
+        name = state.seat_name(seat)
+        bot = seat in bots
+        key = (seat == shown, seat == playing, bot, name, totals[seat])
+        if not sections.stale(fb, _SEATS + seat, key, x, y, width, pitch):
+            y += pitch
+            continue
         color = _INK
         if seat == shown:  # whose card is on the left
             fb.fill_rect(x, y, width, pitch, _INK)
@@ -243,18 +270,21 @@ def _standings(fb, fnt, places, state, shown):
             arrow_y = y + (pitch - 2 * arrow_rows + 1) // 2
             screen.arrow(fb, x + _INSET, arrow_y, arrow_rows, "right", color)
         name_room = mark_x - name_x - fnt.width
-        if seat in bots:
+        if bot:
             screen.bot_mark(fb, mark_x, y + (pitch - mark_size) // 2, mark_size, color)
         else:
             name_room += mark_size + fnt.width
-        text.draw(fb, fnt, text.fit(fnt, state.seat_name(seat), name_room), name_x, y + dy, color)
+        text.draw(fb, fnt, text.fit(fnt, name, name_room), name_x, y + dy, color)
         text.draw_right(fb, fnt, str(totals[seat]), total_x, y + dy, total_room, color)
         y += pitch
 
 
-def _grid(fb, fnt, places, state):
+def _grid(fb, fnt, places, state, sections):
     """The 4x3 grid of numbers for the preset in play: the lines a trinity can follow."""
     x, y, width, height = places["grid"]
+    numbers = state.grid.numbers
+    if not sections.stale(fb, _GRID, tuple(numbers), x, y, width, height):
+        return
     pitch = places["side_pitch"]
     cell = (width - 1) // data.COLUMNS
     fb.rect(x, y, width, height, _INK)
@@ -262,7 +292,6 @@ def _grid(fb, fnt, places, state):
         fb.vline(x + column * cell, y, height, _INK)
     for row in range(1, data.ROWS):
         fb.hline(x, y + row * pitch, width, _INK)
-    numbers = state.grid.numbers
     for index in range(len(numbers)):
         cell_x = x + (index % data.COLUMNS) * cell + 1
         cell_y = y + (index // data.COLUMNS) * pitch + (pitch - fnt.height + 1) // 2
@@ -282,16 +311,37 @@ def _status(state):
     return ""
 
 
-def _turn(fb, fnt, places, state, view):
+def _turn(fb, fnt, places, state, view, sections):
     x, y, width, height = places["turn"]
-    pitch = places["side_pitch"]
-    bottom = parts.note(fb, fnt, x, width, y + height, pitch, view.get("note", ""))
-    y = parts.prompt(fb, fnt, x, y, width, bottom, pitch, view.get("prompt", ""))
+    note = view.get("note", "")
+    prompt = view.get("prompt", "")
     status = _status(state)
-    if status and y + pitch <= bottom:
-        text.draw(fb, fnt, text.fit(fnt, status, width), x, y)
-        y += pitch
-    y += _LINE_GAP
     choices = view.get("choices", ())
+    # The block is drawn again when its words or the number of choices change; a cursor move
+    # redraws the two choices it touches.
+    if sections.stale(fb, _TURN, (note, prompt, status, len(choices)), x, y, width, height):
+        pitch = places["side_pitch"]
+        bottom = parts.note(fb, fnt, x, width, y + height, pitch, note)
+        y = parts.prompt(fb, fnt, x, y, width, bottom, pitch, prompt)
+        if status and y + pitch <= bottom:
+            text.draw(fb, fnt, text.fit(fnt, status, width), x, y)
+            y += pitch
+        y += _LINE_GAP
+        # Where the choices go, for the presses that redraw only them.
+        sections.places[_TURN] = (y, bottom)
+    y, bottom = sections.places[_TURN]
     cursor = view.get("cursor", -1)
-    parts.choice_boxes(fb, fnt, x, y, width, bottom, choices, cursor, inset=_CHOICE_INSET)
+    parts.choice_boxes(
+        fb,
+        fnt,
+        x,
+        y,
+        width,
+        bottom,
+        choices,
+        cursor,
+        inset=_CHOICE_INSET,
+        sections=sections,
+        name=_CHOICES,
+        parent=_TURN,
+    )

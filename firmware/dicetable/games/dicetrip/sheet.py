@@ -20,6 +20,7 @@ from dicetable.games.dicetrip import rules as dicetrip
 from dicetable.games.dicetrip import data
 from dicetable.games.dicetrip import route
 from dicetable.ui import text
+from dicetable.ui.sections import WHOLE
 from dicetable.games.dicetrip import city_map
 from dicetable.ui import draw as screen
 from dicetable.ui import sheet_parts as parts
@@ -47,6 +48,16 @@ _PROMPT_LINES = const(2)
 _ARROW = const(3)  # rows of a scroll arrow beside the choices
 _LABEL = "placeholder map"
 _TICK = "\u2713"
+
+# Section names (ui.sections); the rows of the choice list count up from the last.
+_MAP = const(0)
+_BAR = const(1)
+_DICE = const(2)
+_POWERS = const(3)
+_SCORE = const(4)
+_TURN = const(5)
+_DICE_ONLY = const(6)
+_ROWS = const(10)
 
 # (map name, width, height) -> (city_map.Layout, where the strip goes): nothing else
 # changes them, and working them out takes longer than drawing a sheet.
@@ -76,10 +87,15 @@ def map_width(width):
     return width - width * _RIGHT_SHARE // 100 - _GAP
 
 
-def draw(fb, width, height, state, view):
-    fb.fill(_PAPER)
+def draw(fb, width, height, state, view, sections=WHOLE):
+    """Draw the sheet for `state` as the play screen's `view` describes it. With `sections`
+    (ui.sections), only the parts whose content changed are drawn again."""
+    if sections.begin(fb, state.dice_only):
+        fb.fill(_PAPER)
     if state.dice_only:
-        _dice_only(fb, width, height, state, view)
+        key = (tuple(state.dice), tuple(state.rerolled), _words_key(state, view))
+        if sections.stale(fb, _DICE_ONLY, key, 0, 0, width, height):
+            _dice_only(fb, width, height, state, view)
         return
     board = state.board
     seat = view.get("seat", 0)
@@ -106,11 +122,30 @@ def draw(fb, width, height, state, view):
         score += "\u2192%d" % total
         length = len(future)
     score += " route %d" % length
-    city_map.draw(fb, layout, board, map_font(width), values, path, city, data.DICE_LETTERS)
+    key = (tuple(values), tuple(path), city, tuple(state.values[seat]))
+    if sections.stale(fb, _MAP, key, 0, 0, left, height):
+        city_map.draw(fb, layout, board, map_font(width), values, path, city, data.DICE_LETTERS)
+        label = _LABEL if board.placeholder else ""
+        city_map.draw_strip(fb, screen.look(width).dense, spot, label, state.values[seat])
     fnt = screen.look(width).dense
-    label = _LABEL if board.placeholder else ""
-    city_map.draw_strip(fb, fnt, spot, label, state.values[seat])
-    _panel(fb, fnt, left + _GAP, width - left - _GAP, height, state, view, score)
+    _panel(fb, fnt, left + _GAP, width - left - _GAP, height, state, view, score, sections)
+
+
+def _words_key(state, view):
+    """What the prompt, choices and info lines depend on besides the sheet drawn: the play
+    screen's view and the dice."""
+    return (
+        view.get("stage", WAIT),
+        view.get("seat", 0),
+        view.get("actor", -1),
+        view.get("hint", False),
+        tuple(view.get("items", ())),
+        view.get("cursor", -1),
+        view.get("city", -1),
+        view.get("note", ""),
+        tuple(state.dice),
+        state.round,
+    )
 
 
 def round_text(state):
@@ -196,40 +231,58 @@ def _option_words(state, seat, option):
 
 
 # --- the right column -------------------------------------------------------------------------
-def _panel(fb, fnt, x, width, height, state, view, score):
+def _panel(fb, fnt, x, width, height, state, view, score, sections):
     """Top down: bar, dice, powers, score, the prompt (always two lines high, so the list
     below never moves when only the prompt changes), then the info and choices; a note at
     the bottom."""
     seat = view.get("seat", 0)
     pitch = fnt.height + _LINE_GAP
-    y = screen.bar(fb, x, 0, width, fnt, state.seat_name(seat), round_text(state), 1)
-    y += _LINE_GAP
+    name = state.seat_name(seat)
+    rounds = round_text(state)
+    bar_height = fnt.height + 2
+    if sections.stale(fb, _BAR, (name, rounds), x, 0, width, bar_height):
+        screen.bar(fb, x, 0, width, fnt, name, rounds, 1)
+    y = bar_height + _LINE_GAP
     chosen = screen.look(x + width)
-    y = _dice(fb, chosen.body if chosen.large else fnt, x, y, width, state, view) + _LINE_GAP
+    dice_font = chosen.body if chosen.large else fnt
+    option = _option(view)
+    marked = ()
+    if view.get("stage", WAIT) == REROLL:
+        marked = tuple(view.get("items", ()))
+    dice_bottom = y + dice_font.height + 4
+    key = (tuple(state.dice), option[1], option[2], marked)
+    if sections.stale(fb, _DICE, key, x, y, width, dice_bottom + _LINE_GAP - y):
+        _dice(fb, dice_font, x, y, width, state, option, marked)
+    y = dice_bottom + _LINE_GAP
     powers = "reroll %s  twice %s" % (
         "-" if state.rerolled[seat] else _TICK,
         "-" if state.twice[seat] else _TICK,
     )
-    text.draw(fb, fnt, text.fit(fnt, powers, width), x, y)
+    if sections.stale(fb, _POWERS, powers, x, y, width, pitch):
+        text.draw(fb, fnt, text.fit(fnt, powers, width), x, y)
     y += pitch
-    text.draw(fb, fnt, text.fit(fnt, score, width), x, y)
+    if sections.stale(fb, _SCORE, score, x, y, width, pitch + _LINE_GAP):
+        text.draw(fb, fnt, text.fit(fnt, score, width), x, y)
     y += pitch + _LINE_GAP
-    bottom = parts.note(fb, fnt, x, width, height, pitch, view.get("note", ""))
+    note = view.get("note", "")
     prompt, choices, info = words(state, view)
-    lines = screen.wrap(fnt, prompt, width)
-    shown = max(0, min(_PROMPT_LINES, (bottom - y) // pitch))
-    screen.text_lines(fb, fnt, lines, x, y, width, shown, pitch)
-    y += shown * pitch + _LINE_GAP
-    _choices(fb, fnt, x, y, width, bottom, choices, view.get("cursor", -1), info)
+    if sections.stale(
+        fb, _TURN, (note, prompt, tuple(info), len(choices)), x, y, width, height - y
+    ):
+        bottom = parts.note(fb, fnt, x, width, height, pitch, note)
+        lines = screen.wrap(fnt, prompt, width)
+        shown = max(0, min(_PROMPT_LINES, (bottom - y) // pitch))
+        screen.text_lines(fb, fnt, lines, x, y, width, shown, pitch)
+        y += shown * pitch + _LINE_GAP
+        y = _info(fb, fnt, x, y, width, bottom, info)
+        sections.places[_TURN] = (y, bottom)
+    y, bottom = sections.places[_TURN]
+    _choices(fb, fnt, x, y, width, bottom, choices, view.get("cursor", -1), sections)
 
 
-def _dice(fb, fnt, x, y, width, state, view):
+def _dice(fb, fnt, x, y, width, state, option, marked):
     """The four dice as boxed "R5"; those the choice uses inverted, those marked for a reroll
-    underlined. Returns the y below them."""
-    option = _option(view)
-    marked = ()
-    if view.get("stage", WAIT) == REROLL:
-        marked = view.get("items", ())
+    underlined."""
     box_w = text.measure(fnt, "R5") + 2 * _PAD
     box_h = fnt.height + 2
     step = min(box_w + _GAP, width // len(state.dice))
@@ -246,19 +299,24 @@ def _dice(fb, fnt, x, y, width, state, view):
         text.draw(fb, fnt, label, left + _PAD, y + 1, color)
         if die < len(marked) and marked[die]:
             fb.hline(left, y + box_h + 1, box_w, _INK)
-    return y + box_h + 2
 
 
-def _choices(fb, fnt, x, y, width, bottom, choices, cursor, info):
-    """The info lines, then a window of the choices around the cursor (inverted), with an
-    arrow at the right of the first or last row when more lie beyond it."""
+def _info(fb, fnt, x, y, width, bottom, info):
+    """The info lines; returns the y below them, or `bottom` when they fill the room."""
     pitch = fnt.height + _LINE_GAP
     for paragraph in info:
         for line in screen.wrap(fnt, paragraph, width):
             if y + pitch > bottom:
-                return
+                return bottom
             text.draw(fb, fnt, line, x, y)
             y += pitch
+    return y
+
+
+def _choices(fb, fnt, x, y, width, bottom, choices, cursor, sections=WHOLE):
+    """A window of the choices around the cursor (inverted), with an arrow at the right of
+    the first or last row when more lie beyond it."""
+    pitch = fnt.height + _LINE_GAP
     rows = (bottom - y) // pitch
     if not choices or rows <= 0:
         return
@@ -267,16 +325,26 @@ def _choices(fb, fnt, x, y, width, bottom, choices, cursor, info):
         first = min(max(0, cursor - rows // 2), len(choices) - rows)
     last = min(len(choices), first + rows) - 1
     room = width - 2 * _PAD - 2 * _ARROW
+    drawn = sections.since(_TURN)
     for index in range(first, last + 1):
-        color = _INK
-        if index == cursor:
-            fb.fill_rect(x, y, width, pitch, _INK)
-            color = _PAPER
-        text.draw(fb, fnt, text.fit(fnt, choices[index], room), x + _PAD, y, color)
+        label = choices[index]
+        arrow = ""
         if index == first and first > 0:
-            screen.arrow(fb, x + width - _ARROW - 1, y + 1, _ARROW, "up", color)
+            arrow = "up"
         elif index == last and last < len(choices) - 1:
-            screen.arrow(fb, x + width - _ARROW - 1, y + pitch - _ARROW - 1, _ARROW, "down", color)
+            arrow = "down"
+        key = (label, index == cursor, arrow, drawn)
+        if sections.stale(fb, _ROWS + index - first, key, x, y, width, pitch):
+            color = _INK
+            if index == cursor:
+                fb.fill_rect(x, y, width, pitch, _INK)
+                color = _PAPER
+            text.draw(fb, fnt, text.fit(fnt, label, room), x + _PAD, y, color)
+            if arrow == "up":
+                screen.arrow(fb, x + width - _ARROW - 1, y + 1, _ARROW, "up", color)
+            elif arrow == "down":
+                arrow_y = y + pitch - _ARROW - 1
+                screen.arrow(fb, x + width - _ARROW - 1, arrow_y, _ARROW, "down", color)
         y += pitch
 
 
@@ -303,7 +371,8 @@ def _dice_only(fb, width, height, state, view):
     prompt, choices, info = words(state, view)
     lines = screen.wrap(fnt, prompt, room)
     y = screen.text_lines(fb, fnt, lines, _PAD, y, room, _PROMPT_LINES, pitch) + _LINE_GAP
-    _choices(fb, fnt, _PAD, y, room, bottom, choices, view.get("cursor", -1), info)
+    y = _info(fb, fnt, _PAD, y, room, bottom, info)
+    _choices(fb, fnt, _PAD, y, room, bottom, choices, view.get("cursor", -1))
 
 
 # --- results ----------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from dicetable.games.gang import data
 from dicetable.ui import draw as screen
 from dicetable.ui import sheet_parts as parts
 from dicetable.ui import text
+from dicetable.ui.sections import WHOLE
 
 _INK = const(1)
 _PAPER = const(0)
@@ -31,16 +32,26 @@ _BLOCK_GAP = const(3)  # between blocks of a column
 _PAD = const(2)  # text inside the card box
 _WORD_LINES = const(2)  # the card's words wrap to at most this many lines
 
+# Section names (ui.sections); choice boxes count up from the last.
+_CARD = const(0)
+_TABLE = const(1)
+_TURN = const(2)
+_PAGE = const(3)
+_CHOICES = const(10)
+
 _FACE_MARKS = ("G", "1", "2", "3", "4", "5")  # 0 = the gangster
 _CELL = const(3)  # characters per face column in the dice table
 _WHEN = {"yellow": "every roll", "black": "once, at stop"}
 
 
-def draw(fb, width, height, state, view):
-    """Draw the whole sheet for `state` as the play screen's `view` describes it:
-    {"seat", "prompt", "choices", "cursor", "note", "show_pool", "passing"}."""
-    fb.fill(_PAPER)
-    if view.get("passing"):
+def draw(fb, width, height, state, view, sections=WHOLE):
+    """Draw the sheet for `state` as the play screen's `view` describes it:
+    {"seat", "prompt", "choices", "cursor", "note", "show_pool", "passing"}. With `sections`
+    (ui.sections), only the parts whose content changed are drawn again."""
+    passing = bool(view.get("passing"))
+    if sections.begin(fb, passing):
+        fb.fill(_PAPER)
+    if passing:
         screen.message(
             fb, width, height, title(gang.GAME_ID), [view.get("prompt", "")], "OK: continue"
         )
@@ -49,32 +60,49 @@ def draw(fb, width, height, state, view):
     fnt = chosen.dense
     pitch = fnt.height + _LINE_GAP
     left = width * 2 // _LEFT_SHARE
-    y = _card(fb, chosen, 0, 0, left, state)
-    y = _round(fb, fnt, 0, y + _BLOCK_GAP, left, state)
-    y = _scores(fb, fnt, pitch, 0, y + _BLOCK_GAP, left, height, state)
-    _history(fb, fnt, pitch, 0, y + _BLOCK_GAP, left, height, state)
+    number = state.card_number()
+    card_bottom = _card_bottom(chosen, left, number)
+    y = card_bottom + _BLOCK_GAP
+    if sections.stale(fb, _CARD, number, 0, 0, left, y):
+        _card(fb, chosen, 0, 0, left, number)
+    # The round, the scores and the past rounds: one section, a few lines that change together.
+    round_words = _round_words(state)
+    rows = _score_rows(state)
+    lines = history_lines(state)
+    key = (round_words, rows, lines, y)
+    if sections.stale(fb, _TABLE, key, 0, y, left, height - y):
+        y = _round(fb, fnt, 0, y, left, round_words)
+        y = _scores(fb, fnt, pitch, 0, y + _BLOCK_GAP, left, height, state, rows)
+        _history(fb, fnt, pitch, 0, y + _BLOCK_GAP, left, height, lines)
     x = left + _GAP
-    _turn(fb, fnt, pitch, x, width - x, height, state, view)
+    _turn(fb, fnt, pitch, x, width - x, height, state, view, sections)
 
 
-def _card(fb, chosen, x, y, width, state):
-    """The warning card: black cards inverted, yellow cards outlined. Returns the y below."""
+def _card_lines(chosen, width, number):
+    """(symbol line, word lines, colour) of the warning card."""
+    if not number:
+        return "", ["No card yet"], "yellow"
+    code, colour, _deck, _cond, _values, _count, symbol, words = gang.card(number)
+    lines = screen.wrap(chosen.dense, words, width - 2 * _PAD)[:_WORD_LINES]
+    lines.append("%s: %s" % (colour, _WHEN[colour]))
+    return "%s  %s" % (symbol, code), lines, colour
+
+
+def _card_bottom(chosen, width, number):
+    symbol, lines, _colour = _card_lines(chosen, width, number)
+    height = 2 * _PAD + len(lines) * chosen.dense.height
+    if symbol:
+        height += (chosen.body if chosen.large else chosen.dense).height + _LINE_GAP
+    return height
+
+
+def _card(fb, chosen, x, y, width, number):
+    """The warning card: black cards inverted, yellow cards outlined."""
     fnt = chosen.dense
     big = chosen.body if chosen.large else fnt
-    number = state.card_number()
     room = width - 2 * _PAD
-    if not number:
-        lines = ["No card yet"]
-        colour = "yellow"
-        symbol = ""
-    else:
-        code, colour, _deck, _cond, _values, _count, symbol, words = gang.card(number)
-        lines = screen.wrap(fnt, words, room)[:_WORD_LINES]
-        lines.append("%s: %s" % (colour, _WHEN[colour]))
-        symbol = "%s  %s" % (symbol, code)
-    height = 2 * _PAD + len(lines) * fnt.height
-    if symbol:
-        height += big.height + _LINE_GAP
+    symbol, lines, colour = _card_lines(chosen, width, number)
+    height = _card_bottom(chosen, width, number)
     color = _INK
     if colour == "black":
         fb.fill_rect(x, y, width, height, _INK)
@@ -89,34 +117,32 @@ def _card(fb, chosen, x, y, width, state):
     for line in lines:
         text.draw(fb, fnt, text.fit(fnt, line, room), x + _PAD, row, color)
         row += fnt.height
-    return y + height
 
 
-def _round(fb, fnt, x, y, width, state):
+def _round_words(state):
     if state.is_terminal():
-        left = "Game over"
-    else:
-        left = "Round %d/%d" % (state.round + 1, data.ROUNDS)
-    right = "table %d" % state.pot
-    return y + screen.bar(fb, x, y, width, fnt, left, right, 1)
+        return "Game over", "table %d" % state.pot
+    return "Round %d/%d" % (state.round + 1, data.ROUNDS), "table %d" % state.pot
+
+
+def _round(fb, fnt, x, y, width, words):
+    return y + screen.bar(fb, x, y, width, fnt, words[0], words[1], 1)
 
 
 def _score_text(score):
     return "BUST" if score == gang.BUST else str(score)
 
 
-def _scores(fb, fnt, pitch, x, y, width, height, state):
-    """This round's players in turn order: name, dice committed, score (or BUST, or "...")."""
+def _score_rows(state):
+    """This round's players in turn order: (seat, turn mark, dice committed, score or BUST or
+    "..."), as a tuple."""
     done = {}
     for seat, count, _dice, _rolls, score in state.turns:
         done[seat] = (count, _score_text(score))
     playing = -1 if state.is_terminal() else state.turn_seat()
     order = state.order or list(range(state.players))
-    count_room = 3 * fnt.width
-    score_room = 5 * fnt.width  # " BUST" keeps a space after the count
+    rows = []
     for seat in order:
-        if y + fnt.height > height:
-            break
         if seat in done:
             count, score = done[seat]
         elif seat == playing and state.committed:
@@ -124,6 +150,16 @@ def _scores(fb, fnt, pitch, x, y, width, height, state):
         else:
             count, score = "", ""
         mark = ">" if seat == playing and seat not in done else " "
+        rows.append((seat, mark, count, score))
+    return tuple(rows)
+
+
+def _scores(fb, fnt, pitch, x, y, width, height, state, rows):
+    count_room = 3 * fnt.width
+    score_room = 5 * fnt.width  # " BUST" keeps a space after the count
+    for seat, mark, count, score in rows:
+        if y + fnt.height > height:
+            break
         name_room = width - count_room - score_room - fnt.width
         name = text.fit(fnt, state.seat_name(seat), name_room - fnt.width)
         text.draw(fb, fnt, mark + name, x, y)
@@ -134,7 +170,8 @@ def _scores(fb, fnt, pitch, x, y, width, height, state):
 
 
 def history_lines(state):
-    """The finished rounds, latest first: "R3 Ann +9", "R2 all bust" (the dice carried over)."""
+    """The finished rounds, latest first: "R3 Ann +9", "R2 all bust" (the dice carried over),
+    as a tuple."""
     lines = []
     for index in range(len(state.history_rounds) - 1, -1, -1):
         _card_number, winner, won, _turns = state.history_rounds[index]
@@ -142,11 +179,10 @@ def history_lines(state):
             lines.append("R%d all bust" % (index + 1))
         else:
             lines.append("R%d %s +%d" % (index + 1, state.seat_name(winner), won))
-    return lines
+    return tuple(lines)
 
 
-def _history(fb, fnt, pitch, x, y, width, height, state):
-    lines = history_lines(state)
+def _history(fb, fnt, pitch, x, y, width, height, lines):
     if not lines or y + pitch > height:
         return
     fb.hline(x, y - 2, width, _INK)
@@ -185,31 +221,57 @@ def pool_text(state, seat):
     return "%s's pool: %d dice" % (state.seat_name(seat), state.pools[seat])
 
 
-def _turn(fb, fnt, pitch, x, width, height, state, view):
-    bottom = parts.note(fb, fnt, x, width, height, pitch, view.get("note", ""))
-    y = 0
-    rows = [] if state.is_terminal() else dice_rows(state)
-    if rows:
-        y = screen.text_lines(fb, fnt, rows, x, y, width, len(rows), pitch)
-        left = state.rerolls_left()
-        if left:
-            text.draw(fb, fnt, "rerolls left: %d" % left, x, y)
-            y += pitch
+def _turn(fb, fnt, pitch, x, width, height, state, view, sections):
+    rows = () if state.is_terminal() else tuple(dice_rows(state))
+    left = state.rerolls_left() if rows else 0
+    pool = ""
     if view.get("show_pool") and 0 <= view.get("seat", -1) < state.players:
-        text.draw(fb, fnt, text.fit(fnt, pool_text(state, view["seat"]), width), x, y)
-        y += pitch
-    y = parts.prompt(fb, fnt, x, y, width, bottom, pitch, view.get("prompt", "")) + _LINE_GAP
-    _choices(fb, fnt, x, y, width, bottom, view)
-
-
-def _choices(fb, fnt, x, y, width, bottom, view):
+        pool = pool_text(state, view["seat"])
+    note = view.get("note", "")
+    prompt = view.get("prompt", "")
     choices = view.get("choices", ())
     cursor = view.get("cursor", -1)
+    key = (rows, left, pool, note, prompt, len(choices))
+    if sections.stale(fb, _TURN, key, x, 0, width, height):
+        bottom = parts.note(fb, fnt, x, width, height, pitch, note)
+        y = 0
+        if rows:
+            y = screen.text_lines(fb, fnt, rows, x, y, width, len(rows), pitch)
+            if left:
+                text.draw(fb, fnt, "rerolls left: %d" % left, x, y)
+                y += pitch
+        if pool:
+            text.draw(fb, fnt, text.fit(fnt, pool, width), x, y)
+            y += pitch
+        y = parts.prompt(fb, fnt, x, y, width, bottom, pitch, prompt) + _LINE_GAP
+        sections.places[_TURN] = (y, bottom)
+    y, bottom = sections.places[_TURN]
+    _choices(fb, fnt, x, y, width, bottom, choices, cursor, sections)
+
+
+def _choices(fb, fnt, x, y, width, bottom, choices, cursor, sections):
     box = fnt.height + 2
     visible = max(1, (bottom - y + _LINE_GAP) // (box + _LINE_GAP))
     first = 0
     if cursor >= visible:  # whole pages, the cursor always on screen
         first = min(cursor // visible * visible, len(choices) - visible)
+    # A new page is cleared whole, so the rows it does not fill are blank.
+    sections.stale(fb, _PAGE, (first, sections.since(_TURN)), x, y, width, bottom - y)
     # "^" before the first row shown when rows above are hidden, "v" before the last when
     # rows below are.
-    parts.choice_boxes(fb, fnt, x, y, width, bottom, choices, cursor, first, up="^ ", down="v ")
+    parts.choice_boxes(
+        fb,
+        fnt,
+        x,
+        y,
+        width,
+        bottom,
+        choices,
+        cursor,
+        first,
+        up="^ ",
+        down="v ",
+        sections=sections,
+        name=_CHOICES,
+        parent=_PAGE,
+    )

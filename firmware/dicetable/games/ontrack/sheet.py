@@ -19,6 +19,7 @@ from dicetable.games.ontrack import data
 from dicetable.ui import draw as screen
 from dicetable.ui import sheet_parts as parts
 from dicetable.ui import text
+from dicetable.ui.sections import WHOLE
 from dicetable.games.ontrack import track_grid
 from dicetable.games.ontrack import track_icons
 
@@ -32,6 +33,18 @@ _PROMPT_LINES = const(2)
 _ZOOM_MAX = const(96)  # the enlarged tile's largest side
 _ZOOM_MIN = const(12)  # smaller than this, the words alone are shown
 _ZOOM_LINES = const(3)  # lines of words kept below an enlarged tile
+# Section names (ui.sections); choice boxes count up from the last.
+_GRID = const(0)
+_BAR = const(1)
+_DICE = const(2)
+_STARS = const(3)
+_TURNS = const(4)
+_SCORE = const(5)
+_TURN = const(6)
+_PAGE = const(7)
+_DICE_ONLY = const(8)
+_CHOICES = const(10)
+
 _PIPS = (
     (),
     ((1, 1),),
@@ -70,11 +83,16 @@ def turn_text(state):
     return parts.round_text(state.params, state.turn, state.turns, "turn ")
 
 
-def draw(fb, width, height, state, view):
-    fb.fill(_PAPER)
+def draw(fb, width, height, state, view, sections=WHOLE):
+    """Draw the sheet for `state` as the play screen's `view` describes it. With `sections`
+    (ui.sections), only the parts whose content changed are drawn again."""
+    if sections.begin(fb, state.dice_only):
+        fb.fill(_PAPER)
     fnt = screen.look(width).dense
     if state.dice_only:
-        _dice_only(fb, fnt, width, height, state, view)
+        key = (state.roll, state.turn, view.get("prompt", ""), view.get("note", ""))
+        if sections.stale(fb, _DICE_ONLY, key, 0, 0, width, height):
+            _dice_only(fb, fnt, width, height, state, view)
         return
     seat = view.get("seat", 0)
     layout = state.layout
@@ -85,30 +103,65 @@ def draw(fb, width, height, state, view):
     cursor = view.get("tile", -1)
     # An enlarged tile shows the preview itself: the grid keeps still while its way changes.
     preview = None if view.get("zoom") else view.get("preview")
-    track_grid.draw(fb, grid, layout, cells, pieces, dead, cursor, preview)
     x = grid.x + grid.width + _GAP
-    _panel(fb, fnt, x, width - x, height, state, seat, view, len(dead))
+    key = (tuple(cells), tuple(pieces), cursor, preview)
+    # The dead ends follow from the cells and pieces. The grid's section ends where the
+    # panel's chosen die begins its inverted box, a pixel left of the panel.
+    if sections.stale(fb, _GRID, key, 0, 0, x - 1, height):
+        track_grid.draw(fb, grid, layout, cells, pieces, dead, cursor, preview)
+    _panel(fb, fnt, x, width - x, height, state, seat, view, len(dead), sections)
 
 
-def _panel(fb, fnt, x, width, height, state, seat, view, dead):
+def _panel(fb, fnt, x, width, height, state, seat, view, dead, sections):
     pitch = fnt.height + _LINE_GAP
-    y = screen.bar(fb, x, 0, width, fnt, state.seat_name(seat), turn_text(state), 1) + _LINE_GAP
-    y = _dice(fb, fnt, x, y, width, state, state.hand[seat], view.get("die", -1)) + _LINE_GAP
-    y = _stars(fb, fnt, x, y, width, state, seat) + _LINE_GAP
-    y = _turn_boxes(fb, fnt, x, y, width, state) + _LINE_GAP
+    name = state.seat_name(seat)
+    turn = turn_text(state)
+    bar_height = fnt.height + 2
+    if sections.stale(fb, _BAR, (name, turn), x, 0, width, bar_height):
+        screen.bar(fb, x, 0, width, fnt, name, turn, 1)
+    y = bar_height + _LINE_GAP
+    hand = state.hand[seat]
+    chosen = view.get("die", -1)
+    key = (state.roll, tuple(hand), chosen)
+    if sections.stale(fb, _DICE, key, x - 1, y, width + 1, fnt.height + _LINE_GAP):
+        _dice(fb, fnt, x, y, width, state, hand, chosen)
+    y += fnt.height + _LINE_GAP
+    key = (state.earned[seat], state.bank[seat])
+    if sections.stale(fb, _STARS, key, x, y, width, fnt.height + _LINE_GAP):
+        _stars(fb, fnt, x, y, width, state, seat)
+    y += fnt.height + _LINE_GAP
+    box_bottom = _turn_boxes_bottom(fnt, y, width, state)
+    if sections.stale(fb, _TURNS, state.turn, x, y, width, box_bottom + _LINE_GAP - y):
+        _turn_boxes(fb, fnt, x, y, width, state)
+    y = box_bottom + _LINE_GAP
     score = "score %d" % state.score(seat).total
     if dead:
         score += ", %d dead end%s" % (dead, "" if dead == 1 else "s")
-    text.draw(fb, fnt, text.fit(fnt, score, width), x, y)
+    if sections.stale(fb, _SCORE, score, x, y, width, pitch + _LINE_GAP):
+        text.draw(fb, fnt, text.fit(fnt, score, width), x, y)
     y += pitch + _LINE_GAP
-    bottom = parts.note(fb, fnt, x, width, height, pitch, view.get("note", ""))
-    y = parts.prompt(fb, fnt, x, y, width, bottom, pitch, view.get("prompt", "")) + _LINE_GAP
-    if view.get("zoom") and view.get("tile", -1) >= 0:
-        _zoom(fb, fnt, x, y, width, bottom, state, seat, view)
-    elif view.get("choices"):
-        _choices(fb, fnt, x, y, width, bottom, view)
-    else:  # words alone, such as the house rules before the first roll
-        _words(fb, fnt, x, y, width, bottom, view.get("detail", ()))
+    note = view.get("note", "")
+    prompt = view.get("prompt", "")
+    choices = view.get("choices", ())
+    tile = view.get("tile", -1)
+    zoom = bool(view.get("zoom")) and tile >= 0
+    if zoom:  # the enlarged tile, its track and the way shown
+        shown = (tile, view.get("preview"), state.cells[seat][tile], tuple(state.pieces[seat]))
+    else:
+        shown = None
+    detail = tuple(view.get("detail", ()))
+    key = (note, prompt, shown, detail, len(choices))
+    if sections.stale(fb, _TURN, key, x, y, width, height - y):
+        bottom = parts.note(fb, fnt, x, width, height, pitch, note)
+        y = parts.prompt(fb, fnt, x, y, width, bottom, pitch, prompt) + _LINE_GAP
+        sections.places[_TURN] = (y, bottom)
+        if zoom:
+            _zoom(fb, fnt, x, y, width, bottom, state, seat, view)
+        elif not choices:  # words alone, such as the house rules before the first roll
+            _words(fb, fnt, x, y, width, bottom, detail)
+    if choices and not zoom:
+        y, bottom = sections.places[_TURN]
+        _choices(fb, fnt, x, y, width, bottom, view, sections)
 
 
 def _dice(fb, fnt, x, y, width, state, hand, chosen):
@@ -163,6 +216,11 @@ def _stars(fb, fnt, x, y, width, state, seat):
     return y + fnt.height
 
 
+def _turn_boxes_bottom(fnt, y, width, state):
+    """The y below the TURNS grid drawn at y."""
+    return y + min(fnt.height - 1, width // state.turns) - 1
+
+
 def _turn_boxes(fb, fnt, x, y, width, state):
     """The TURNS grid: one box per turn, filled once played; a dot marks each turn star."""
     turns = state.turns
@@ -180,7 +238,7 @@ def _turn_boxes(fb, fnt, x, y, width, state):
     return y + box
 
 
-def _choices(fb, fnt, x, y, width, bottom, view):
+def _choices(fb, fnt, x, y, width, bottom, view, sections):
     choices = view.get("choices", ())
     cursor = view.get("cursor", -1)
     box = fnt.height + 2
@@ -188,8 +246,24 @@ def _choices(fb, fnt, x, y, width, bottom, view):
     first = 0
     if cursor >= visible:  # keep the cursor's row on the panel, as the last one shown
         first = cursor - visible + 1
+    # A scrolled list is cleared whole, so the rows it does not fill are blank.
+    sections.stale(fb, _PAGE, (first, sections.since(_TURN)), x, y, width, bottom - y)
     # An arrow before the first row shown says that rows above are hidden.
-    parts.choice_boxes(fb, fnt, x, y, width, bottom, choices, cursor, first, up="\u2191 ")
+    parts.choice_boxes(
+        fb,
+        fnt,
+        x,
+        y,
+        width,
+        bottom,
+        choices,
+        cursor,
+        first,
+        up="\u2191 ",
+        sections=sections,
+        name=_CHOICES,
+        parent=_PAGE,
+    )
 
 
 def _words(fb, fnt, x, y, width, bottom, lines):

@@ -42,9 +42,12 @@ def isqrt(value):
 
 
 class Layout:
-    """Pixel centres (`centres`, one (x, y) per circle) and `radius` for a board in a rect."""
+    """Pixel centres (`centres`, one (x, y) per circle) and `radius` for a board in a rect.
+    Candidate marks may reach `spill` columns right of it, never further (`right`): the sheet
+    keeps its next column there."""
 
-    def __init__(self, board, x, y, width, height):
+    def __init__(self, board, x, y, width, height, spill=0):
+        self.right = x + width + spill
         xs = [point[0] for point in board.xy]
         ys = [point[1] for point in board.xy]
         span_x = max(1, max(xs) - min(xs))
@@ -117,12 +120,13 @@ def _thick_line(fb, x1, y1, x2, y2):
         fb.line(x1 + 1, y1, x2 + 1, y2, _INK)
 
 
-def _ticks(fb, cx, cy, distance):
-    """Four short marks just outside a circle, at its top, bottom, left and right."""
+def _ticks(fb, cx, cy, distance, right):
+    """Four short marks just outside a circle, at its top, bottom, left and right (that one
+    stops before column `right`)."""
     fb.vline(cx, cy - distance - _TICK + 1, _TICK, _INK)
     fb.vline(cx, cy + distance, _TICK, _INK)
     fb.hline(cx - distance - _TICK + 1, cy, _TICK, _INK)
-    fb.hline(cx + distance, cy, _TICK, _INK)
+    fb.hline(cx + distance, cy, min(_TICK, right - cx - distance), _INK)
 
 
 def _frown(fb, cx, cy, color):
@@ -176,7 +180,7 @@ def draw(fb, layout, board, values, up, fnt, cursor=-1, candidates=(), marks=Non
             if caps[circle] < 12:
                 fb.ellipse(cx, cy, r - 2, r - 2, _INK)
         if circle in candidates and not chosen:
-            _ticks(fb, cx, cy, r + _CANDIDATE_GAP)
+            _ticks(fb, cx, cy, r + _CANDIDATE_GAP, layout.right)
         color = _PAPER if chosen else _INK
         value = values[circle]
         if value == SAD:

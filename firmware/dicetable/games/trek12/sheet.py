@@ -18,6 +18,7 @@ from dicetable.ui import draw as screen
 from dicetable.ui import text
 from dicetable.games.trek12 import mountain
 from dicetable.ui import sheet_parts as parts
+from dicetable.ui.sections import WHOLE
 
 _INK = const(1)
 _PAPER = const(0)
@@ -42,6 +43,16 @@ _TAG_LABELS = (
     (trek12_special.DESK, "D"),
 )
 
+# Section names (ui.sections); operation rows and choice boxes count up from theirs.
+_MOUNTAIN = const(0)
+_BAR = const(1)
+_DICE = const(2)
+_SCORE = const(3)
+_TURN = const(4)
+_DICE_ONLY = const(5)
+_OPS = const(10)
+_CHOICES = const(20)
+
 _layouts = {}  # (map id, width, height) -> mountain.Layout: the geometry depends on nothing else
 
 
@@ -54,7 +65,7 @@ def mountain_layout(board, width, height):
         _layouts.clear()  # one map at a time on the device
         area = width - width * _RIGHT_SHARE // 100 - _GAP
         top = screen.look(width).dense.height if board.approximate else 0
-        found = _layouts[key] = mountain.Layout(board, 0, top, area, height - top)
+        found = _layouts[key] = mountain.Layout(board, 0, top, area, height - top, _GAP)
     return found
 
 
@@ -62,18 +73,23 @@ def _round_text(state):
     return parts.round_text(state.params, state.round, state.rounds)
 
 
-def draw(fb, width, height, state, view):
-    fb.fill(_PAPER)
+def draw(fb, width, height, state, view, sections=WHOLE):
+    """Draw the sheet for `state` as the play screen's `view` describes it. With `sections`
+    (ui.sections), only the parts whose content changed are drawn again."""
+    if sections.begin(fb, state.dice_only):
+        fb.fill(_PAPER)
     if state.dice_only:
-        _dice_only(fb, width, height, state, view)
+        key = (state.roll, view.get("prompt", ""), _round_text(state))
+        if sections.stale(fb, _DICE_ONLY, key, 0, 0, width, height):
+            _dice_only(fb, width, height, state, view)
         return
     chosen = screen.look(width)
     fnt = chosen.dense
     right = width * _RIGHT_SHARE // 100
     left = width - right - _GAP
     seat = view.get("seat", 0)
-    _mountain(fb, chosen, width, height, state, seat, view)
-    _panel(fb, fnt, left + _GAP, right, height, state, seat, view)
+    _mountain(fb, chosen, width, height, state, seat, view, left, sections)
+    _panel(fb, fnt, left + _GAP, right, height, state, seat, view, sections)
 
 
 def _preview(state, seat, view):
@@ -106,8 +122,15 @@ def _marks(board):
     return marks
 
 
-def _mountain(fb, chosen, width, height, state, seat, view):
+def _mountain(fb, chosen, width, height, state, seat, view, left, sections):
     board = state.board
+    values = _preview(state, seat, view)
+    circle = view.get("circle", -1)
+    candidates = view.get("candidates", ())
+    key = (tuple(values), tuple(state.up[seat]), circle, tuple(candidates))
+    # A candidate's ticks at the mountain's edge may reach into the gap before the column.
+    if not sections.stale(fb, _MOUNTAIN, key, 0, 0, left + _GAP, height):
+        return
     fnt = chosen.dense
     if board.approximate:
         text.draw(fb, fnt, "approximate layout", 0, 0)
@@ -115,44 +138,68 @@ def _mountain(fb, chosen, width, height, state, seat, view):
         fb,
         mountain_layout(board, width, height),
         board,
-        _preview(state, seat, view),
+        values,
         state.up[seat],
         fnt,
-        view.get("circle", -1),
-        view.get("candidates", ()),
+        circle,
+        candidates,
         _marks(board),
         board.prelinked,
     )
 
 
-def _panel(fb, fnt, x, width, height, state, seat, view):
+def _panel(fb, fnt, x, width, height, state, seat, view, sections):
     pitch = fnt.height + _LINE_GAP
+    name = state.seat_name(seat)
     rounds = _round_text(state)
-    y = screen.bar(fb, x, 0, width, fnt, state.seat_name(seat), rounds, 1) + _LINE_GAP
+    bar_height = fnt.height + 2
+    if sections.stale(fb, _BAR, (name, rounds), x, 0, width, bar_height):
+        screen.bar(fb, x, 0, width, fnt, name, rounds, 1)
+    y = bar_height + _LINE_GAP
     if state.roll:
         red, yellow = trek12.roll_dice(state.roll)
         dice = "red %d  yellow %d" % (red, yellow)
     else:
         dice = "dice not rolled"
-    text.draw(fb, fnt, text.fit(fnt, dice, width), x, y)
+    if sections.stale(fb, _DICE, dice, x, y, width, pitch):
+        text.draw(fb, fnt, text.fit(fnt, dice, width), x, y)
     y += pitch
-    y = _operations(fb, fnt, pitch, x, y, width, state, seat, view)
+    y = _operations(fb, fnt, pitch, x, y, width, state, seat, view, sections)
     score = "score %d" % state.score(seat).total
-    text.draw(fb, fnt, score, x, y + _LINE_GAP)
+    if sections.stale(fb, _SCORE, score, x, y, width, pitch + _LINE_GAP):
+        text.draw(fb, fnt, score, x, y + _LINE_GAP)
     y += pitch + _LINE_GAP
-    bottom = parts.note(fb, fnt, x, width, height, pitch, view.get("note", ""))
-    y = parts.prompt(fb, fnt, x, y, width, bottom, pitch, view.get("prompt", "")) + _LINE_GAP
+    note = view.get("note", "")
+    prompt = view.get("prompt", "")
     choices = view.get("choices", ())
-    parts.choice_boxes(fb, fnt, x, y, width, bottom, choices, view.get("cursor", -1))
+    if sections.stale(fb, _TURN, (note, prompt, len(choices)), x, y, width, height - y):
+        bottom = parts.note(fb, fnt, x, width, height, pitch, note)
+        y = parts.prompt(fb, fnt, x, y, width, bottom, pitch, prompt) + _LINE_GAP
+        sections.places[_TURN] = (y, bottom)
+    y, bottom = sections.places[_TURN]
+    parts.choice_boxes(
+        fb,
+        fnt,
+        x,
+        y,
+        width,
+        bottom,
+        choices,
+        view.get("cursor", -1),
+        sections=sections,
+        name=_CHOICES,
+        parent=_TURN,
+    )
 
 
-def _operations(fb, fnt, pitch, x, y, width, state, seat, view):
+def _operations(fb, fnt, pitch, x, y, width, state, seat, view, sections):
     """One row per operation: name, this roll's result, ticks used and left (per table, "/"
     between tables). The op under the cursor is inverted; an op the seat cannot use now is
     struck through."""
     numbers = trek12.results(state.roll) if state.roll else None
     legal = view.get("ops", ())
     cursor = view.get("op", -1)
+    choosing = view.get("choosing", False)
     ticks = state.ticks[seat]
     limits = state.board.limits
     tables = len(state.board.table_names)
@@ -163,14 +210,17 @@ def _operations(fb, fnt, pitch, x, y, width, state, seat, view):
             tick = table * len(_OP_WORDS) + index
             marks.append(_USED * ticks[tick] + _FREE * max(0, limits[tick] - ticks[tick]))
         row = "%-4s %2s %s" % (_OP_WORDS[index], value, "/".join(marks))
-        color = _INK
-        if index == cursor:
-            fb.fill_rect(x, y, width, fnt.height + _LINE_GAP, _INK)
-            color = _PAPER
-        text.draw(fb, fnt, text.fit(fnt, row, width - _PAD), x + _PAD, y, color)
-        if view.get("choosing", False) and index not in legal:
-            strike = y + fnt.height // 2
-            fb.hline(x + _PAD, strike, text.measure(fnt, row[:7]), color)
+        struck = choosing and index not in legal
+        key = (row, index == cursor, struck)
+        if sections.stale(fb, _OPS + index, key, x, y, width, pitch):
+            color = _INK
+            if index == cursor:
+                fb.fill_rect(x, y, width, fnt.height + _LINE_GAP, _INK)
+                color = _PAPER
+            text.draw(fb, fnt, text.fit(fnt, row, width - _PAD), x + _PAD, y, color)
+            if struck:
+                strike = y + fnt.height // 2
+                fb.hline(x + _PAD, strike, text.measure(fnt, row[:7]), color)
         y += pitch
     return y
 

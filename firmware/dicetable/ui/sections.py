@@ -1,0 +1,97 @@
+"""Draw only what changed: a sheet as sections, each redrawn only when what it shows changed.
+
+PURE. A sheet used to clear and redraw the whole frame on every press, and on an RP2040 that is
+60-100 ms of glyph blits for a press that changes one row. Now the sheet hands every section a
+key: the values its pixels depend on (strings, numbers, tuples; never a list the game mutates
+in place). `Sections.stale` compares it with the key drawn last time; only a section whose key
+changed is cleared to paper and drawn again. The frame is the same as a whole redraw would give,
+so every section must draw inside its own rectangle and its key must hold all it shows;
+tests/portable/ui/test_sections.py and the whole-game tests compare with whole redraws.
+
+A section inside another (a choice box inside the turn block) puts `since(parent)` into its
+key: when the parent is redrawn, and so cleared, the child's key changes with it.
+
+The frame is drawn whole (cleared by the caller first) when it holds something else: a new
+frame buffer, or another screen drew into it since (the shell calls `new_epoch` when the screen
+on the panel changes). `WHOLE` stands in where a sheet is drawn without sections (the attract
+loop, tests, the simulator's pictures): every section is stale.
+"""
+
+from micropython import const
+
+_PAPER = const(0)
+
+# Bumped by the shell whenever a different screen draws into the frame.
+_epoch = 0
+
+
+def new_epoch():
+    """The frame no longer holds what any Sections drew: every one draws whole next time."""
+    global _epoch
+    _epoch += 1
+
+
+class Sections:
+    """The keys of the sections drawn into one frame buffer by one screen."""
+
+    def __init__(self):
+        self._fb = None
+        self._epoch = -1
+        self._keys = {}
+        self._drawn_at = {}
+        self._serial = 0
+        self._mode = None
+        self._whole = True
+        # Positions a section worked out, for the sections after it when it is not redrawn.
+        self.places = {}
+
+    def begin(self, fb, mode=None):
+        """Start a frame in fb. True when it must be drawn whole: the caller clears it, and
+        every section is then stale. `mode` is what decides the layout of the whole sheet (a
+        hand-over message instead of the sheet): a new mode draws whole."""
+        whole = fb is not self._fb or self._epoch != _epoch or mode != self._mode
+        if whole:
+            self._fb = fb
+            self._epoch = _epoch
+            self._mode = mode
+            self._keys.clear()
+            self._drawn_at.clear()
+        self._whole = whole
+        return whole
+
+    def stale(self, fb, name, key, x, y, w, h):
+        """True when section `name` (with the rectangle x, y, w, h) must be drawn now, which is
+        when `key` differs from the key drawn last; its rectangle is then cleared to paper."""
+        keys = self._keys
+        if name in keys and keys[name] == key:
+            return False
+        keys[name] = key
+        self._serial += 1
+        self._drawn_at[name] = self._serial
+        if not self._whole:
+            fb.fill_rect(x, y, w, h, _PAPER)
+        return True
+
+    def since(self, name):
+        """A number that changes each time section `name` is drawn: for the keys of the
+        sections inside it."""
+        return self._drawn_at.get(name, -1)
+
+
+class _Whole:
+    """Sections for a frame drawn whole every time."""
+
+    def __init__(self):
+        self.places = {}
+
+    def begin(self, fb, mode=None):
+        return True
+
+    def stale(self, fb, name, key, x, y, w, h):
+        return True
+
+    def since(self, name):
+        return 0
+
+
+WHOLE = _Whole()

@@ -1,0 +1,74 @@
+"""dicetable.ui.sections on both runtimes: a section is drawn when its key changes, and only
+then; its rectangle is cleared first; a new frame, a new screen or a new mode draws whole; a
+section inside another follows its parent."""
+
+import framebuf
+
+from dicetable.ui import sections as sections_module
+from dicetable.ui.sections import WHOLE, Sections
+
+
+def _frame(width=16, height=8):
+    buffer = bytearray(width * height // 8)
+    return buffer, framebuf.FrameBuffer(buffer, width, height, framebuf.MONO_HLSB)
+
+
+def test_a_section_is_drawn_when_its_key_changes_and_only_then():
+    _buffer, fb = _frame()
+    sections = Sections()
+    assert sections.begin(fb)
+    assert sections.stale(fb, 1, ("a", 1), 0, 0, 8, 8)
+    assert not sections.begin(fb)
+    assert not sections.stale(fb, 1, ("a", 1), 0, 0, 8, 8)
+    assert sections.stale(fb, 1, ("a", 2), 0, 0, 8, 8)
+    assert sections.stale(fb, 2, ("a", 2), 8, 0, 8, 8)  # another section, same key
+
+
+def test_a_stale_section_is_cleared_to_paper_and_nothing_else_is():
+    buffer, fb = _frame()
+    sections = Sections()
+    sections.begin(fb)
+    sections.stale(fb, 1, 1, 0, 0, 8, 8)
+    fb.fill(1)
+    sections.begin(fb)
+    assert sections.stale(fb, 1, 2, 0, 0, 8, 8)
+    for y in range(8):
+        for x in range(16):
+            assert fb.pixel(x, y) == (0 if x < 8 else 1)
+    assert buffer[1] == 0xFF
+
+
+def test_a_new_buffer_a_new_screen_or_a_new_mode_draws_whole():
+    _buffer, fb = _frame()
+    _other_buffer, other = _frame()
+    sections = Sections()
+    sections.begin(fb)
+    sections.stale(fb, 1, 1, 0, 0, 8, 8)
+    assert sections.begin(other)
+    assert sections.stale(other, 1, 1, 0, 0, 8, 8)
+    assert not sections.begin(other)
+    sections_module.new_epoch()  # the shell: another screen drew into the frame
+    assert sections.begin(other)
+    assert sections.stale(other, 1, 1, 0, 0, 8, 8)
+    assert sections.begin(other, "passing")
+    assert not sections.begin(other, "passing")
+
+
+def test_a_child_section_is_drawn_again_with_its_parent():
+    _buffer, fb = _frame()
+    sections = Sections()
+    sections.begin(fb)
+    sections.stale(fb, 1, "parent", 0, 0, 16, 8)
+    assert sections.stale(fb, 2, ("child", sections.since(1)), 0, 0, 8, 4)
+    sections.begin(fb)
+    assert not sections.stale(fb, 1, "parent", 0, 0, 16, 8)
+    assert not sections.stale(fb, 2, ("child", sections.since(1)), 0, 0, 8, 4)
+    assert sections.stale(fb, 1, "parent changed", 0, 0, 16, 8)
+    assert sections.stale(fb, 2, ("child", sections.since(1)), 0, 0, 8, 4)
+
+
+def test_whole_draws_every_section_every_time():
+    _buffer, fb = _frame()
+    for _ in range(2):
+        assert WHOLE.begin(fb)
+        assert WHOLE.stale(fb, 1, 1, 0, 0, 8, 8)
