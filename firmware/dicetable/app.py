@@ -170,6 +170,9 @@ class App:
         self.led_height = matrix["height"]
         self.led_frame = bytearray(self.led_width * self.led_height * 3)
         self.canvas = dice_leds.DiceCanvas(self.led_frame, self.led_width, self.led_height)
+        # (state, its action count, LED level) while the LEDs show that state's first page of
+        # dice: a press that moved nothing (a cursor move) then leaves them as they are.
+        self._dice_held = None
         self.rolls_animated = 0
         # The roll animation runs between keys, paced by the loop (`_advance_roll`), so a
         # press only draws its first frame: (seed, count, colours, kind) while it runs.
@@ -290,6 +293,7 @@ class App:
             if kiosk is not None:
                 wait = _sooner(wait, kiosk.due_ms(self.shell, now))
                 if self.light != OFF:
+                    self._dice_held = None
                     frame = kiosk.leds(self.shell, self.canvas, now)
                     if frame >= 0:
                         self.leds.show(self.led_frame)
@@ -368,6 +372,7 @@ class App:
             self.led_pages = 1
             return
         self.led_page = (self.led_page + 1) % self.led_pages
+        self._dice_held = None
         self.led_pages = led_views.draw(self.canvas, state, self.led_page)
         self.leds.show(self.led_frame)
 
@@ -428,6 +433,7 @@ class App:
         if state is None:
             self._roll = None
             self.led_pages = 1
+            self._dice_held = None
             kiosk = self.kiosk
             if kiosk is None or kiosk.leds(self.shell, self.canvas, self.clock.ticks_ms()) < 0:
                 self.canvas.idle(0)
@@ -449,11 +455,22 @@ class App:
         self._show_dice(state, self.clock.ticks_ms())
 
     def _show_dice(self, state, now):
-        """The game's dice on the LEDs, from their first page."""
+        """The game's dice on the LEDs, from their first page (drawn and sent only when they
+        are not on the LEDs already)."""
         self.led_page = 0
         self._page_at = now
+        held = self._dice_held
+        count = state.action_count
+        if (
+            held is not None
+            and held[0] is state
+            and held[1] == count
+            and held[2] == self.brightness
+        ):
+            return
         self.led_pages = led_views.draw(self.canvas, state, 0)
         self.leds.show(self.led_frame)
+        self._dice_held = (state, count, self.brightness)
 
     def _advance_roll(self, now):
         """Show the roll animation's frames that are due; when its last frame has been up for
@@ -470,6 +487,7 @@ class App:
                     self._show_dice(state, now)
                 return -1
             seed, count, colours, kind = self._roll
+            self._dice_held = None
             self.canvas.roll(step, seed, count, colours, kind)
             self.leds.show(self.led_frame)
             self._roll_step = step + 1
