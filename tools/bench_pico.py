@@ -171,7 +171,7 @@ def _ms(us):
 def print_run(name, report):
     game = report["games"][0] if report["games"] else {"decision": [0, 0, 0], "start_us": 0}
     parts = " ".join(
-        "%s %s" % (part, _ms(report[part][0]))
+        "%s %s" % (part, _ms(report["press_parts"][part][0]))
         for part in ("rules", "render", "plan", "driver", "leds")
     )
     print(
@@ -211,7 +211,8 @@ def report(quick=False):
     image = flash_image()
     games = GAMES[:1] if quick else GAMES
     print("Pico, emulated RP2040 (MicroPython 1.28.0 RPI_PICO, .mpy as deployed; ms of CPU)")
-    print("  press = key to frame handed to the driver and LEDs written, mean / worst (count)")
+    print("  press = key to frame handed to the driver and LEDs written, mean / worst (count);")
+    print("  [its parts' means over the same presses]; a bot move includes its decision")
     for board in BOARDS:
         print(" %s" % board)
         results = _runs(image, board, [plan for _name, plan in games])

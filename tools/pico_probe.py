@@ -10,6 +10,9 @@ at a time, the way App.tick handles them; this loop replaces App.run, which wait
 Each press is timed with time.ticks_us from the key to the frame handed to the driver and the
 LED frame written, split into: rules (shell.handle, the journal included), render (shell.draw),
 plan (the refresh planner), driver (display.show: window conversion; the bus is free) and leds.
+The parts are reported twice: over every refresh (bot moves and game starts included, so a
+bot's decision is in its "rules"), and over a person's presses alone ("press_parts"), whose
+means add up to the press mean.
 A bot's or a hint's decision is timed by itself. After every press, outside the timed part, a
 gc.collect() and gc.mem_free() give the fullest moment.
 
@@ -130,9 +133,11 @@ class _Stats:
     def __init__(self):
         self.presses = _Figure()  # total µs per key press
         self.steps = _Figure()  # total µs per automatic move (a bot's), its decision included
-        self.parts = {}
+        self.parts = {}  # over every refresh
+        self.press_parts = {}  # over a person's presses (not bot moves, not game starts)
         for name in _PARTS:
             self.parts[name] = _Figure()
+            self.press_parts[name] = _Figure()
         self.decisions = _Figure()
         self.least_free = 1 << 30
         self.wrapped = []  # game modules whose decisions are timed
@@ -244,6 +249,7 @@ async def _press(app, stats, key):
     imports the game's modules) is counted apart, as the budgets count it apart."""
     shell = app.shell
     starting = key is not None and shell.game_state() is None
+    before = [stats.parts[name].total for name in _PARTS]
     start = _ticks_us()
     if key is None:
         shell.step()
@@ -259,6 +265,9 @@ async def _press(app, stats, key):
         stats.starts.add(took)
     else:
         stats.presses.add(took)
+        for index in range(len(_PARTS)):
+            part = _PARTS[index]
+            stats.press_parts[part].add(stats.parts[part].total - before[index])
 
 
 async def play(app, stats, plan, autopilot_class, results):
@@ -352,8 +361,10 @@ def main(board_name, plan_text, data_dir="/probe", imported_at=None):
         "games": [],
         "failure": failure,
     }
+    report["press_parts"] = {}
     for name in _PARTS:
         report[name] = stats.parts[name].summary()
+        report["press_parts"][name] = stats.press_parts[name].summary()
     for game_id, scores, presses, decisions, start_us in results:
         report["games"].append(
             {

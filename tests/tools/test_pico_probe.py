@@ -57,6 +57,10 @@ def test_probe_plays_two_games_and_reports_every_part(tmp_path):
     assert 0 < mean <= worst and count > 20
     for part in ("rules", "render", "plan", "driver", "leds"):
         assert report[part][2] > 0, part  # every part was timed at every press
+        assert report["press_parts"][part][2] == count, part  # and split for a person's presses
+    # The parts of a person's press are inside it (a mean each, so a µs of rounding apiece).
+    split = report["press_parts"]
+    assert 0 < sum(split[part][0] for part in split) <= mean + len(split)
     assert report["games"][1]["decision"][2] > 0  # Trek 12's bot and hints were timed
     assert 0 < report["least_free"] < 190 * 1024 * 8
     assert report["refreshes"] > 0 and report["panel_bytes"] > 0
