@@ -15,6 +15,7 @@ _PAPER = const(0)
 _LINE_GAP = const(1)  # between lines and blocks of a column
 _PAD = const(2)  # text inside a choice box
 _PROMPT_LINES = const(2)
+_BAR_PAD = const(1)  # above and below the column bar's text
 _NOTE_LINES = const(2)
 
 
@@ -27,6 +28,15 @@ def round_text(params, index, count, word=""):
     if code:
         return code + " " + shown
     return word + shown
+
+
+def column_bar(fb, fnt, x, width, left, right, sections=WHOLE, name=0):
+    """The inverted bar at the top of a sheet's right-hand column, `left` and `right` in it,
+    as section `name` of `sections`; returns its height."""
+    height = fnt.height + 2 * _BAR_PAD
+    if sections.stale(fb, name, (left, right), x, 0, width, height):
+        draw.bar(fb, x, 0, width, fnt, left, right, _BAR_PAD)
+    return height
 
 
 def note(fb, fnt, x, width, bottom, pitch, words, gap=_LINE_GAP):
@@ -69,11 +79,17 @@ def choice_boxes(
 ):
     """The choices from `first` on as outlined boxes, one under the other, the one at `cursor`
     inverted, as many as fit above `bottom`. When rows are hidden, `up` goes before the first
-    row shown (rows above) and `down` before the last (rows below). Each box is a section of
-    `sections` (ui.sections) named from `name` up, inside section `parent`."""
+    row shown (rows above) and `down` before the last (rows below).
+
+    With `sections` (ui.sections) the list is section `name`, inside section `parent`, and its
+    boxes are the sections after it: the list is cleared whole when its parent was drawn again
+    or another page scrolled in (so the rows a shorter page leaves are blank), and a cursor
+    move redraws the two boxes it touches."""
     box = fnt.height + 2
     room = width - 2 * inset
-    drawn = sections.since(parent)
+    page = (first, len(choices), sections.since(parent))
+    sections.stale(fb, name, page, x, y, width, bottom - y)
+    drawn = sections.since(name)
     for index in range(first, len(choices)):
         if y + box > bottom:
             break
@@ -83,7 +99,7 @@ def choice_boxes(
         elif down and y + 2 * box + _LINE_GAP > bottom and index + 1 < len(choices):
             label = down + label
         key = (label, index == cursor, y, drawn)
-        if sections.stale(fb, name + index - first, key, x, y, width, box):
+        if sections.stale(fb, name + 1 + index - first, key, x, y, width, box):
             color = _INK
             if index == cursor:
                 fb.fill_rect(x, y, width, box, _INK)

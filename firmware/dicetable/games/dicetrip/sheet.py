@@ -237,11 +237,9 @@ def _panel(fb, fnt, x, width, height, state, view, score, sections):
     the bottom."""
     seat = view.get("seat", 0)
     pitch = fnt.height + _LINE_GAP
-    name = state.seat_name(seat)
-    rounds = round_text(state)
-    bar_height = fnt.height + 2
-    if sections.stale(fb, _BAR, (name, rounds), x, 0, width, bar_height):
-        screen.bar(fb, x, 0, width, fnt, name, rounds, 1)
+    bar_height = parts.column_bar(
+        fb, fnt, x, width, state.seat_name(seat), round_text(state), sections, _BAR
+    )
     y = bar_height + _LINE_GAP
     chosen = screen.look(x + width)
     dice_font = chosen.body if chosen.large else fnt

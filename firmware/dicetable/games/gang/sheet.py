@@ -36,7 +36,6 @@ _WORD_LINES = const(2)  # the card's words wrap to at most this many lines
 _CARD = const(0)
 _TABLE = const(1)
 _TURN = const(2)
-_PAGE = const(3)
 _CHOICES = const(10)
 
 _FACE_MARKS = ("G", "1", "2", "3", "4", "5")  # 0 = the gangster
@@ -61,10 +60,10 @@ def draw(fb, width, height, state, view, sections=WHOLE):
     pitch = fnt.height + _LINE_GAP
     left = width * 2 // _LEFT_SHARE
     number = state.card_number()
-    card_bottom = _card_bottom(chosen, left, number)
-    y = card_bottom + _BLOCK_GAP
+    shape = _card_shape(chosen, left, number)
+    y = shape[3] + _BLOCK_GAP
     if sections.stale(fb, _CARD, number, 0, 0, left, y):
-        _card(fb, chosen, 0, 0, left, number)
+        _card(fb, chosen, 0, 0, left, shape)
     # The round, the scores and the past rounds: one section, a few lines that change together.
     round_words = _round_words(state)
     rows = _score_rows(state)
@@ -78,31 +77,38 @@ def draw(fb, width, height, state, view, sections=WHOLE):
     _turn(fb, fnt, pitch, x, width - x, height, state, view, sections)
 
 
-def _card_lines(chosen, width, number):
-    """(symbol line, word lines, colour) of the warning card."""
+# The card shown last, worked out (its words wrapped) once per card rather than per press.
+_card_cache = [None, None]
+
+
+def _card_shape(chosen, width, number):
+    """(symbol line, word lines, colour, height) of the warning card `width` pixels wide."""
+    key = (number, width)
+    if _card_cache[0] == key:
+        return _card_cache[1]
+    fnt = chosen.dense
     if not number:
-        return "", ["No card yet"], "yellow"
-    code, colour, _deck, _cond, _values, _count, symbol, words = gang.card(number)
-    lines = screen.wrap(chosen.dense, words, width - 2 * _PAD)[:_WORD_LINES]
-    lines.append("%s: %s" % (colour, _WHEN[colour]))
-    return "%s  %s" % (symbol, code), lines, colour
-
-
-def _card_bottom(chosen, width, number):
-    symbol, lines, _colour = _card_lines(chosen, width, number)
-    height = 2 * _PAD + len(lines) * chosen.dense.height
+        symbol, lines, colour = "", ["No card yet"], "yellow"
+    else:
+        code, colour, _deck, _cond, _values, _count, symbol, words = gang.card(number)
+        lines = screen.wrap(fnt, words, width - 2 * _PAD)[:_WORD_LINES]
+        lines.append("%s: %s" % (colour, _WHEN[colour]))
+        symbol = "%s  %s" % (symbol, code)
+    height = 2 * _PAD + len(lines) * fnt.height
     if symbol:
-        height += (chosen.body if chosen.large else chosen.dense).height + _LINE_GAP
-    return height
+        height += (chosen.body if chosen.large else fnt).height + _LINE_GAP
+    shape = (symbol, lines, colour, height)
+    _card_cache[0] = key
+    _card_cache[1] = shape
+    return shape
 
 
-def _card(fb, chosen, x, y, width, number):
+def _card(fb, chosen, x, y, width, shape):
     """The warning card: black cards inverted, yellow cards outlined."""
     fnt = chosen.dense
     big = chosen.body if chosen.large else fnt
     room = width - 2 * _PAD
-    symbol, lines, colour = _card_lines(chosen, width, number)
-    height = _card_bottom(chosen, width, number)
+    symbol, lines, colour, height = shape
     color = _INK
     if colour == "black":
         fb.fill_rect(x, y, width, height, _INK)
@@ -255,8 +261,6 @@ def _choices(fb, fnt, x, y, width, bottom, choices, cursor, sections):
     first = 0
     if cursor >= visible:  # whole pages, the cursor always on screen
         first = min(cursor // visible * visible, len(choices) - visible)
-    # A new page is cleared whole, so the rows it does not fill are blank.
-    sections.stale(fb, _PAGE, (first, sections.since(_TURN)), x, y, width, bottom - y)
     # "^" before the first row shown when rows above are hidden, "v" before the last when
     # rows below are.
     parts.choice_boxes(
@@ -273,5 +277,5 @@ def _choices(fb, fnt, x, y, width, bottom, choices, cursor, sections):
         down="v ",
         sections=sections,
         name=_CHOICES,
-        parent=_PAGE,
+        parent=_TURN,
     )

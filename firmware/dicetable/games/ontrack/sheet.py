@@ -41,7 +41,6 @@ _STARS = const(3)
 _TURNS = const(4)
 _SCORE = const(5)
 _TURN = const(6)
-_PAGE = const(7)
 _DICE_ONLY = const(8)
 _CHOICES = const(10)
 
@@ -114,11 +113,9 @@ def draw(fb, width, height, state, view, sections=WHOLE):
 
 def _panel(fb, fnt, x, width, height, state, seat, view, dead, sections):
     pitch = fnt.height + _LINE_GAP
-    name = state.seat_name(seat)
-    turn = turn_text(state)
-    bar_height = fnt.height + 2
-    if sections.stale(fb, _BAR, (name, turn), x, 0, width, bar_height):
-        screen.bar(fb, x, 0, width, fnt, name, turn, 1)
+    bar_height = parts.column_bar(
+        fb, fnt, x, width, state.seat_name(seat), turn_text(state), sections, _BAR
+    )
     y = bar_height + _LINE_GAP
     hand = state.hand[seat]
     chosen = view.get("die", -1)
@@ -246,8 +243,6 @@ def _choices(fb, fnt, x, y, width, bottom, view, sections):
     first = 0
     if cursor >= visible:  # keep the cursor's row on the panel, as the last one shown
         first = cursor - visible + 1
-    # A scrolled list is cleared whole, so the rows it does not fill are blank.
-    sections.stale(fb, _PAGE, (first, sections.since(_TURN)), x, y, width, bottom - y)
     # An arrow before the first row shown says that rows above are hidden.
     parts.choice_boxes(
         fb,
@@ -262,7 +257,7 @@ def _choices(fb, fnt, x, y, width, bottom, view, sections):
         up="\u2191 ",
         sections=sections,
         name=_CHOICES,
-        parent=_PAGE,
+        parent=_TURN,
     )
 
 

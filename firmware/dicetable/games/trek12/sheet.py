@@ -150,11 +150,9 @@ def _mountain(fb, chosen, width, height, state, seat, view, left, sections):
 
 def _panel(fb, fnt, x, width, height, state, seat, view, sections):
     pitch = fnt.height + _LINE_GAP
-    name = state.seat_name(seat)
-    rounds = _round_text(state)
-    bar_height = fnt.height + 2
-    if sections.stale(fb, _BAR, (name, rounds), x, 0, width, bar_height):
-        screen.bar(fb, x, 0, width, fnt, name, rounds, 1)
+    bar_height = parts.column_bar(
+        fb, fnt, x, width, state.seat_name(seat), _round_text(state), sections, _BAR
+    )
     y = bar_height + _LINE_GAP
     if state.roll:
         red, yellow = trek12.roll_dice(state.roll)
