@@ -50,4 +50,7 @@ BOARD: dict = {
     # shared with the badge, and its voltage drop grows with the current. The driver scales
     # any frame that would draw more.
     "led_budget_ma": 350,
+    # A game of another title starts in a fresh interpreter (app.py): the 242 KB heap holds
+    # one title's code with a third to spare, not the names every title leaves behind.
+    "fresh_start": True,
 }

@@ -42,4 +42,7 @@ BOARD: dict = {
     # and a flexible panel's thin copper drops voltage (see power injection in the docs). An
     # all-white frame would want 15 A; the driver scales any frame above 1.5 A.
     "led_budget_ma": 1500,
+    # A game of another title starts in a fresh interpreter (app.py): the 242 KB heap holds
+    # one title's code with a third to spare, not the names every title leaves behind.
+    "fresh_start": True,
 }

@@ -41,4 +41,7 @@ BOARD: dict = {
     # (500 mA): the Pico draws ~25-50 mA at 125 MHz, the panel a few mA while refreshing; 400
     # leaves ~50 mA of margin. The driver scales any frame that would draw more.
     "led_budget_ma": 400,
+    # A game of another title starts in a fresh interpreter (app.py): the 242 KB heap holds
+    # one title's code with a third to spare, not the names every title leaves behind.
+    "fresh_start": True,
 }

@@ -41,4 +41,7 @@ BOARD: dict = {
     },
     # Milliamps the LEDs may draw: a 500 mA USB port less ~100 mA for the Pico and panel.
     "led_budget_ma": 400,
+    # A game of another title starts in a fresh interpreter (app.py): the 242 KB heap holds
+    # one title's code with a third to spare, not the names every title leaves behind.
+    "fresh_start": True,
 }

@@ -4,6 +4,7 @@ The steps and their reasons are in dicetable/boot.py and docs/device.md: buttons
 power-on pick the mode (the board's "boot_hold" button skips the app and leaves the REPL free
 for mpremote), failed starts in a row lead to safe mode and then stop, the watchdog is armed
 only in a normal start, and an unhandled error shows the crash screen, then resets the board;
+a game of another title starts in a fresh interpreter (a soft reset; dicetable/app.py);
 a panel that stops answering is waited for (the LEDs say so) rather than restarted in a loop.
 """
 
@@ -20,6 +21,7 @@ from dicetable.hardware import (
     build_display,
     build_leds,
     dangerous_stop_watchdog,
+    fresh_interpreter,
     held_buttons,
     hold_power,
     reset,
@@ -74,6 +76,7 @@ def main():
             kiosk=kiosk,
         )
         await app.run()
+        parts.restart = app.restart_requested
 
     code = None
     try:
@@ -87,6 +90,8 @@ def main():
         asyncio.new_event_loop()  # a clean loop for the REPL
     if code is not None:
         reset()  # after the crash screen: start again, which resumes the game
+    elif parts.restart:
+        fresh_interpreter()  # a game of another title is saved: boot resumes it (app.py)
 
 
 main()

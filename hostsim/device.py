@@ -135,34 +135,41 @@ class SimDevice:
             seeds[0] += 1
             return seeds[0] - 1
 
+        self._seed = seed
+        self._seed_source = seed_source
         self.app = None
         self.kiosk = None
         self._build_error = None
+        self.restarts = 0  # fresh starts (app.py): a game of another title resumed anew
         if self.mode in (boot.NORMAL, boot.SAFE):
-            self.counter.starting()
-            lines = boot.safe_lines(self.board, failed, boot.last_crash_code(self.store))
-            try:
-                # The fake machine's fixed unique id; entropy from the seed (reproducible PINs).
-                self.kiosk = kiosk_for_board(
-                    self.board, self.store, self.clock, machine.unique_id(), _entropy(seed)
-                )
-                self.app = App(
-                    self.board,
-                    self.parts.display,
-                    self.parts.leds,
-                    self.parts.buttons,
-                    self.store,
-                    self.clock,
-                    seed_source,
-                    watchdog=self.watchdog,
-                    safe_lines=lines if self.mode == boot.SAFE else None,
-                    on_healthy=self.counter.healthy,
-                    kiosk=self.kiosk,
-                )
-            except Exception as exc:  # the crash screen shows it once the device runs
-                self._build_error = exc
+            self._build_app()
         self._task = None
         self._keeper = None
+
+    def _build_app(self):
+        """The app as main.py builds it at each start of the interpreter."""
+        self.counter.starting()
+        lines = boot.safe_lines(self.board, self._failed, boot.last_crash_code(self.store))
+        try:
+            # The fake machine's fixed unique id; entropy from the seed (reproducible PINs).
+            self.kiosk = kiosk_for_board(
+                self.board, self.store, self.clock, machine.unique_id(), _entropy(self._seed)
+            )
+            self.app = App(
+                self.board,
+                self.parts.display,
+                self.parts.leds,
+                self.parts.buttons,
+                self.store,
+                self.clock,
+                self._seed_source,
+                watchdog=self.watchdog,
+                safe_lines=lines if self.mode == boot.SAFE else None,
+                on_healthy=self.counter.healthy,
+                kiosk=self.kiosk,
+            )
+        except Exception as exc:  # the crash screen shows it once the device runs
+            self._build_error = exc
 
     def _now(self):
         return self.clock.now
@@ -192,6 +199,17 @@ class SimDevice:
                 raise self._build_error
             self.app.running = True
             await self.app.run()
+            while self.app.restart_requested:
+                # main.py soft-resets here; the panel keeps its picture, the drivers are
+                # started again by the new app (a fresh interpreter is what the heap needs,
+                # and Python on the host has no heap to refresh).
+                self.restarts += 1
+                self.mode = boot.NORMAL
+                self._build_app()
+                if self._build_error is not None:
+                    raise self._build_error
+                self.app.running = True
+                await self.app.run()
         except Exception as exc:
             self.failure = exc
             raise

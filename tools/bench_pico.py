@@ -118,10 +118,15 @@ def run_probe(image, board, plan):
     return _report(out)
 
 
-def run_probe_unix32(board, plan, heap=PICO_HEAP):
+def run_probe_unix32(board, plan, heap=PICO_HEAP, resumed=False):
     folder = os.path.join(HERE, "unix32-data")
     os.makedirs(folder, exist_ok=True)
-    code = "import pico_probe; pico_probe.main(%r, %r, %r)" % (board, plan, folder + "/probe")
+    code = "import pico_probe; pico_probe.main(%r, %r, %r, None, %r)" % (
+        board,
+        plan,
+        folder + "/probe",
+        resumed,
+    )
     env = dict(os.environ, MICROPYPATH=".frozen:" + os.path.join(STAGE, "lib"))
     done = subprocess.run(
         [UNIX32, "-X", "heapsize=" + heap, "-c", code],
@@ -241,12 +246,40 @@ def report(quick=False):
                 "  %-12s least free at %s: %6d bytes; completes from %sK"
                 % (name, PICO_HEAP, alone["least_free"], heap_needed(board, plan))
             )
-        soak = run_probe_unix32(board, SOAK)
+        soak = run_soak_unix32(board)
         failure = soak["failure"]
         print(
-            "  20 mixed games on one power-on: %d completed, least free %d bytes%s"
-            % (len(soak["games"]), soak["least_free"], "; " + failure if failure else "")
+            "  20 mixed games on one power-on: %d completed (%d fresh starts), least free %d"
+            " bytes%s"
+            % (
+                len(soak["games"]),
+                soak["restarts"],
+                soak["least_free"],
+                "; " + failure if failure else "",
+            )
         )
+
+
+def run_soak_unix32(board, plan=SOAK, heap=PICO_HEAP):
+    """The games of `plan` in a row on one power-on, as the board plays them: where the app
+    asks for a fresh interpreter (app.py, fresh start), the rest of the plan goes on in a new
+    one, which resumes the saved game. One report: every game, the least free heap of all
+    the interpreters, the first failure and how many fresh starts there were."""
+    items = plan.split(",")
+    soak = {"games": [], "least_free": None, "failure": None, "restarts": 0}
+    resumed = False
+    while items:
+        run = run_probe_unix32(board, ",".join(items), heap, resumed)
+        soak["games"] += run["games"]
+        if soak["least_free"] is None or run["least_free"] < soak["least_free"]:
+            soak["least_free"] = run["least_free"]
+        if run["restart"] is None:
+            soak["failure"] = run["failure"]
+            break
+        items = items[run["restart"] :]
+        soak["restarts"] += 1
+        resumed = True
+    return soak
 
 
 def _unix32_runs():

@@ -41,6 +41,10 @@ _PARTS = ("rules", "render", "plan", "driver", "leds")
 _MAX_PRESSES = 4000
 
 
+class _Restart(Exception):
+    """The app saved a game of another title and asks for a fresh interpreter (app.py)."""
+
+
 class _Pin:
     IN = 0
     OUT = 1
@@ -256,6 +260,8 @@ async def _press(app, stats, key):
     else:
         shell.handle(key)
     stats.add("rules", _diff(_ticks_us(), start))
+    if shell.restart_pending:
+        raise _Restart()
     app._activity()
     await app.present()
     took = _diff(_ticks_us(), start)
@@ -319,27 +325,35 @@ def _next_key(shell, pilot):
     return pilot.next_key(shell)
 
 
-def main(board_name, plan_text, data_dir="/probe", imported_at=None):
+def main(board_name, plan_text, data_dir="/probe", imported_at=None, resumed=False):
     """Play `plan_text` ("game:players:bots:option,...") on `board_name`; print the figures.
     `imported_at`: time.ticks_us() before this module was imported, so that the boot figure
-    includes importing the app's modules."""
+    includes importing the app's modules.
+
+    On a board with a fresh start (app.py) a game of another title ends the run: "restart" in
+    the report is its index in the plan, and the caller runs the rest of the plan in a new
+    interpreter with `resumed=True`, which keeps `data_dir` and so boots into that game."""
     from autopilot import Autopilot  # hostsim/autopilot.py, put beside this file
 
     plan = []
     for item in plan_text.split(","):
         game_id, players, bots, option = item.split(":", 3)
         plan.append((game_id, int(players), int(bots), option.replace(";", ",")))
-    _clear(data_dir)
+    if not resumed:
+        _clear(data_dir)
     gc.collect()
     stats = _Stats()
     start = _ticks_us()
     app = build_app(board_name, data_dir, stats)
     built_us = _diff(_ticks_us(), start)
     failure = None
+    restart = None
     results = []
     boot_us = 0
     try:
         boot_us, results = asyncio.run(play(app, stats, plan, Autopilot, results))
+    except _Restart:
+        restart = len(results)
     except MemoryError as exc:
         # The heap ran out: say in which game (the device's own handling is not measured).
         failure = "MemoryError in game %d of %d (%s): %s" % (
@@ -360,6 +374,7 @@ def main(board_name, plan_text, data_dir="/probe", imported_at=None):
         "refreshes": app.refreshes,
         "games": [],
         "failure": failure,
+        "restart": restart,
     }
     report["press_parts"] = {}
     for name in _PARTS:

@@ -17,6 +17,12 @@ person can look at the dice before acting. A board may set "idle": {"dim_ms", "o
 Heap: a game's modules (rules, bots, sheet, play screen, fonts) are imported when it starts.
 Back at a menu, the game and screen modules imported since the app was built are dropped again
 (`_forget_games`), so one game's code is in RAM at a time, as games/__init__.py intends.
+What dropping cannot give back are the names (qstrs) a title's code interned: MicroPython
+never frees them, and they lie between long-lived objects. So on a board with "fresh_start"
+(the Pico's 242 KB heap), a game of a title other than the ones loaded since the app was built
+is saved first and then started in a fresh interpreter: `run` returns with
+`restart_requested`, main.py soft-resets, and the boot resumes the saved game. Every game then
+has the heap of a device that was switched on for it (docs/device.md, "Fresh start").
 """
 
 import gc
@@ -25,6 +31,7 @@ import sys
 import framebuf
 from micropython import const
 
+from dicetable import games
 from dicetable.core.modules import forget_modules
 from dicetable.ui import dice_leds, led_views, refresh
 from dicetable.ui.keys import PRESS, RELEASE, REPEAT, STUCK
@@ -195,6 +202,8 @@ class App:
         self.kiosk = kiosk
         # The modules a menu needs: everything imported before the shell's first screen.
         self._resident = tuple(sys.modules)
+        games.forget_loaded()  # this interpreter's titles, for the fresh start
+        self.restart_requested = False
         self._menu = None  # the menu screen the last clean-up ran for
         shell_store = store if safe_lines is None else _FreshStart(store)
         if kiosk is None:
@@ -203,6 +212,7 @@ class App:
             from dicetable.kiosk.controller import KioskShell
 
             self.shell = KioskShell(width, height, shell_store, seed_source, kiosk)
+        self.shell.fresh_start = bool(board.get("fresh_start"))
         if safe_lines is not None:
             self.shell.show(MessageScreen(self.shell, "Safe mode", safe_lines, self.shell.screen))
         self.busy = False  # True while a key is being handled or the panel refreshes
@@ -242,6 +252,10 @@ class App:
                 self.shell.handle(key)
             elif self.shell.wants_step():
                 self.shell.step()
+            if self.shell.restart_pending:  # the game is saved: a fresh interpreter resumes it
+                self.restart_requested = True
+                self.running = False
+                return
             self._activity()
             await self.present()
         finally:

@@ -274,6 +274,7 @@ class Parts:
         self.display = None
         self.leds = None
         self.buttons = None
+        self.restart = False  # the app asked for a fresh interpreter (app.py, fresh start)
 
 
 def _record(exc, store, why):

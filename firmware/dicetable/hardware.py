@@ -160,6 +160,14 @@ def reset():
     machine.reset()
 
 
+def fresh_interpreter():
+    """Start MicroPython again with an empty heap (a soft reset: main.py runs again; pins,
+    PIO and timers are released). The watchdog is stopped first, so the new start arms it
+    when its first screen is up, as after power-on."""
+    dangerous_stop_watchdog()
+    machine.soft_reset()
+
+
 def unique_id():
     """The board's flash chip serial (8 bytes): the device id in the kiosk's results log."""
     return machine.unique_id()

@@ -18,6 +18,24 @@ GAMES = (
 )
 
 
+# Titles whose code was loaded since `forget_loaded()` (the app calls it when it is built, which
+# on the device is a fresh interpreter). A title's names (qstrs) stay in RAM once loaded, so the
+# app starts a game of another title in a fresh interpreter (App, "fresh start").
+_loaded = []
+
+
+def forget_loaded():
+    del _loaded[:]
+
+
+def others_loaded(game_id):
+    """True when the code of a title other than game_id was loaded since `forget_loaded`."""
+    for known in _loaded:
+        if known != game_id:
+            return True
+    return False
+
+
 def title(game_id):
     for known, name in GAMES:
         if known == game_id:
@@ -29,6 +47,8 @@ def load(game_id):
     """The game package for an identifier; JournalError names an unknown game."""
     for known, _name in GAMES:
         if known == game_id:
+            if game_id not in _loaded:
+                _loaded.append(game_id)
             return __import__("dicetable.games." + game_id, None, None, (game_id,))
     raise JournalError("unknown game %r" % (game_id,))
 

@@ -9,7 +9,7 @@ screen works with one pair of arrows, OK and BACK: UP/LEFT and DOWN/RIGHT do the
 from dicetable.core.errors import JournalError
 from dicetable.core.rng import code_to_seed
 from dicetable.core.session import Session
-from dicetable.games import load
+from dicetable.games import load, others_loaded
 from dicetable.ui import sections
 from dicetable.ui.screens import MenuScreen, MessageScreen, ResultsScreen, clear_save
 
@@ -28,6 +28,10 @@ class Shell:
         # A device condition the players should know about (a stuck button), shown on the
         # game sheet's note line until something else needs that line.
         self.notice = ""
+        # Fresh start (App): a game of another title than the ones loaded is saved, and then
+        # `restart_pending` asks for a fresh interpreter, which resumes it from the save.
+        self.fresh_start = False
+        self.restart_pending = False
         self._resume_or_menu()
 
     # --- navigation -------------------------------------------------------------------------
@@ -94,6 +98,9 @@ class Shell:
         session = Session.start(module, options, seed, sink, keep_history=False)
         if sink is None:
             session.save_error = "saving stopped: " + self.notice
+        elif self.fresh_start and others_loaded(game_id):
+            self.restart_pending = True  # the screen stays: the restart shows the game
+            return
         self.show(session.module.play_screen(self, session))
 
     # --- driving ----------------------------------------------------------------------------
