@@ -115,10 +115,12 @@ def assert_replay_reproduces(session, lines, states, play_on, cuts=(), game=None
     one that never stopped: play_on(resumed) == play_on(session)."""
     assert len(lines) == len(states) + 1
     if game is not None:
-        _game_id, params, _seed = journal.parse_header(lines[0])
+        _game_id, params, _seed, chained = journal.parse_header(lines[0])
+        assert chained
         state = game.new_state(params)
         for index in range(len(states)):
-            state.apply(*journal.parse_record(lines[index + 1]))
+            chain = journal.line_crc(lines[index])
+            state.apply(*journal.parse_record(lines[index + 1], chain))
             assert state.to_data() == states[index]
     for cut in sorted(set(cuts) - set([0, len(states)])):
         resumed, report = Session.resume(lines[: cut + 1], load)

@@ -155,6 +155,21 @@ class _Reader:
         self._position += len(chunk)
         return chunk.decode() if self._text else chunk
 
+    def readline(self, size=-1):
+        end = self._data.find(b"\n", self._position)
+        end = len(self._data) if end < 0 else end + 1
+        if size is not None and size >= 0:
+            end = min(end, self._position + size)
+        line = self._data[self._position : end]
+        self._position = end
+        return line.decode() if self._text else line
+
+    def readinto(self, buffer):
+        chunk = self._data[self._position : self._position + len(buffer)]
+        buffer[: len(chunk)] = chunk
+        self._position += len(chunk)
+        return len(chunk)
+
     def __iter__(self):
         while self._position < len(self._data):
             end = self._data.find(b"\n", self._position)

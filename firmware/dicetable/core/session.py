@@ -27,13 +27,18 @@ class Session:
         self.bots = tuple(params.get("bots", ()))
         self.sink = sink
         self.save_error = ""
+        # The CRC the next record's continues (journal.record_line); None: a DTJ1 journal
+        # resumed, whose records are not chained.
+        self._chain = None
 
     @classmethod
     def start(cls, module, options, seed, sink=None, keep_history=True):
         """A new game; its header is the first line given to the sink."""
         params = module.make_params(options)
         session = cls(module, params, seed, sink, keep_history)
-        session._save(journal.header_line(module.GAME_ID, params, seed))
+        header = journal.header_line(module.GAME_ID, params, seed)
+        session._chain = journal.line_crc(header)
+        session._save(header)
         return session
 
     @classmethod
@@ -55,6 +60,9 @@ class Session:
                 params = module.make_params(params)
             except IllegalAction as exc:
                 raise JournalError("the save's settings are not valid: %s" % exc.reason)
+            except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+                # A value of the wrong type (a list for a level, null for the bots).
+                raise JournalError("the save's settings are not valid")
             session = cls(module, params, seed, sink, keep_history)
             holder.append(session)
             return session.state
@@ -63,7 +71,9 @@ class Session:
             sample_outcome(state.chance_outcomes(), holder[0].rng)
 
         report = journal.replay(lines, new_state, before_chance)
-        return holder[0], report
+        session = holder[0]
+        session._chain = report.chain
+        return session, report
 
     # --- acting -----------------------------------------------------------------------------
     def actors(self):
@@ -75,7 +85,12 @@ class Session:
     def apply(self, seat, action):
         """Apply through the rules (IllegalAction leaves everything as it was), then save."""
         self.state.apply(seat, action)
-        self._save(journal.record_line(seat, action))
+        if self._chain is None:
+            line = journal.unchained_record_line(seat, action)
+        else:
+            line = journal.record_line(seat, action, self._chain)
+            self._chain = journal.line_crc(line)
+        self._save(line)
 
     def roll(self):
         """Roll the dice the state asks for, from the live random source."""

@@ -12,6 +12,8 @@ the journal as it is and refuses later appends with that error, which the sessio
 
 import os
 
+from dicetable.core.journal import MAX_LINE
+
 _JOURNAL = "game.jnl"
 _PREVIOUS = "last.jnl"  # the finished game, kept for replay and bug reports
 _QUARANTINE = "bad.jnl"  # an unreadable save, moved aside so it cannot cause a crash loop
@@ -48,20 +50,28 @@ class Store:
         return self.folder + "/" + name
 
     # --- the journal ------------------------------------------------------------------------
-    def load_lines(self):
-        """The journal's lines (the last may be torn), or None when no game is saved."""
+    def load_lines(self, limit=MAX_LINE):
+        """The journal's lines (the last may be torn), or None when no game is saved. No line
+        is read whole if it is longer than `limit` bytes (the journal's MAX_LINE): its first
+        `limit` + 1 bytes stand for it, which fail as too long, and reading stops there
+        (nothing after a damaged line is trusted), so a damaged file cannot exhaust the heap."""
         path = self.path(_JOURNAL)
         if not _exists(path):
             return None
         lines = []
         with open(path, "rb") as file:
-            for raw in file:
+            while True:
+                raw = file.readline(limit + 1)
+                if not raw:
+                    break
                 # Decoding per line keeps a torn multi-byte character from hiding the lines
                 # before it; a line that does not decode fails its checksum like any other.
                 try:
                     lines.append(raw.decode())
                 except UnicodeError:
                     lines.append("")
+                if len(raw) > limit:
+                    break
         return lines
 
     def append(self, line):
@@ -88,6 +98,25 @@ class Store:
             _remove(self.path(_PREVIOUS))
             os.rename(path, self.path(_PREVIOUS))
         self._refused = None
+
+    def keep_aside(self):
+        """Copy the journal to bad.jnl (for a bug report) before its damaged tail is cut off;
+        copied in small pieces, so a huge damaged file costs no heap. False when there was no
+        room: the cut-back goes on, as the game matters more than the report."""
+        path = self.path(_JOURNAL)
+        target = self.path(_QUARANTINE)
+        piece = bytearray(256)
+        try:
+            with open(path, "rb") as source, open(target, "wb") as copy:
+                while True:
+                    count = source.readinto(piece)
+                    if not count:
+                        break
+                    copy.write(piece if count == len(piece) else piece[:count])
+        except OSError:
+            _remove(target)
+            return False
+        return True
 
     def quarantine(self):
         path = self.path(_JOURNAL)

@@ -6,6 +6,8 @@ from micropython import const
 from dicetable.core.errors import IllegalAction
 
 _CODE_LENGTH = const(8)
+# A player's name on the sheets and in the journal's header (which keeps it under MAX_LINE).
+NAME_LENGTH = const(40)
 
 
 def _plain(code):
@@ -16,6 +18,11 @@ def _plain(code):
     return True
 
 
+def _whole(value):
+    """An int that is not a bool (JSON's true would pass for 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def seat_params(options, min_players, max_players):
     """{"players": n, "bots": [...], "names": [...]} from menu or CLI options.
 
@@ -23,25 +30,33 @@ def seat_params(options, min_players, max_players):
     "Bot1".. for bots so the sheet and the journal agree on who is who.
     """
     players = options.get("players", min_players)
-    if not isinstance(players, int) or not min_players <= players <= max_players:
+    if not _whole(players) or not min_players <= players <= max_players:
         raise IllegalAction("players must be %d to %d" % (min_players, max_players))
     bots = options.get("bots", [])
-    if isinstance(bots, int):
+    if _whole(bots):
         # A count: the last seats are bots, so seat 1 is always a person when there is one.
         if not 0 <= bots <= players:
             raise IllegalAction("bots must be 0 to %d" % players)
         bots = list(range(players - bots, players))
-    bots = sorted(bots)
+    if not isinstance(bots, (list, tuple)):
+        raise IllegalAction("bots must be a count or a list of seats")
     for seat in bots:
-        if not isinstance(seat, int) or not 0 <= seat < players:
+        if not _whole(seat) or not 0 <= seat < players:
             raise IllegalAction("bot seat %r does not exist" % (seat,))
+    bots = sorted(bots)
+    for index in range(1, len(bots)):
+        if bots[index] == bots[index - 1]:
+            raise IllegalAction("bot seat %d is listed twice" % bots[index])
     names = options.get("names")
     if names is None:
         names = []
         for seat in range(players):
             names.append(("Bot%d" if seat in bots else "P%d") % (seat + 1))
-    elif len(names) != players:
+    elif not isinstance(names, (list, tuple)) or len(names) != players:
         raise IllegalAction("one name per player is needed")
+    for name in names:
+        if not isinstance(name, str) or not 0 < len(name) <= NAME_LENGTH:
+            raise IllegalAction("a name is 1 to %d characters" % NAME_LENGTH)
     params = {"players": players, "bots": bots, "names": list(names)}
     code = options.get("code")
     if code:

@@ -66,7 +66,12 @@ class Shell:
                 )
             )
             return
+        kept = False
         if report.dropped:
+            # A torn last line is a power cut; anything else is damage, and the whole file
+            # goes to bad.jnl (for a bug report) before its tail is cut off.
+            if not report.torn:
+                kept = self.store.keep_aside()
             self.store.truncate(report.good_length)
         if session.state.is_terminal():
             clear_save(self)
@@ -74,11 +79,14 @@ class Shell:
             return
         play = session.module.play_screen(self, session)
         if report.dropped:
-            note = "%d move(s) restored; %d damaged line(s) dropped" % (
+            note = "%d move(s) restored; %d line(s) could not be restored" % (
                 report.applied,
                 report.dropped,
             )
-            self.show(MessageScreen(self, "Game resumed", [note, report.reason], play))
+            lines = [note, report.reason]
+            if kept:
+                lines.append("The file was kept as bad.jnl for a bug report.")
+            self.show(MessageScreen(self, "Game resumed", lines, play))
         else:
             self.show(play)
 

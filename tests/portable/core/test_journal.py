@@ -29,10 +29,14 @@ def test_crc16_check_value():
 
 def test_lines_round_trip():
     header = journal.header_line("cybo", {"players": 2}, 9)
-    assert header.startswith("DTJ1 ") and header.endswith("\n")
-    assert journal.parse_header(header) == ("cybo", {"players": 2}, 9)
-    assert journal.parse_record(journal.record_line(-1, 12)) == (-1, 12)
-    assert journal.parse_record(journal.record_line(2, [3, 4])) == (2, [3, 4])
+    assert header.startswith("DTJ2 ") and header.endswith("\n")
+    assert journal.parse_header(header) == ("cybo", {"players": 2}, 9, True)
+    chain = journal.line_crc(header)
+    record = journal.record_line(-1, 12, chain)
+    assert record.startswith("[-1,12] ")
+    assert journal.parse_record(record, chain) == (-1, 12)
+    assert journal.parse_record(record) is None  # bound to the line before it
+    assert journal.parse_record(journal.record_line(2, 1234567, 7), 7) == (2, 1234567)
 
 
 def test_replay_reproduces_the_state():
@@ -89,7 +93,7 @@ def test_corrupt_record_drops_the_rest_and_says_so():
 def test_illegal_record_is_treated_as_corrupt():
     lines = []
     _played_session(lines, rolls=3)
-    lines.append(journal.record_line(CHANCE, 99))
+    lines.append(journal.record_line(CHANCE, 99, journal.line_crc(lines[-1])))
     resumed, report = _resume(lines)
     assert report.dropped == 1 and "not a legal move" in report.reason
 

@@ -215,7 +215,7 @@ def test_reformatted_flash_starts_at_the_menu():
         assert isinstance(shell.screen, MenuScreen)
         assert powercut_play.FOLDER in flash.folders
         shell.start_game(*_GAMES[0])
-        assert flash.read(powercut_play.JOURNAL).startswith(b"DTJ1 ")
+        assert flash.read(powercut_play.JOURNAL).startswith(b"DTJ2 ")
     finally:
         undo()
 
