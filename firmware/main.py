@@ -43,7 +43,8 @@ def main():
     store = Store("/data")
     counter = boot.StartCounter(store)
     failed = counter.failed()
-    mode = boot.choose_mode(data, held_buttons(data), failed)
+    strikes = boot.take_memory_strikes(store)
+    mode = boot.choose_mode(data, held_buttons(data), failed, strikes)
     print(boot.banner(mode, failed, reset_cause_name()))
     if mode == boot.REPL:
         return
@@ -60,7 +61,8 @@ def main():
             await boot.halted(parts.display, data, failed, boot.last_crash_code(store))
             return
         counter.starting()
-        lines = boot.safe_lines(data, failed, boot.last_crash_code(store))
+        boot.reserve()  # the crash path's heap, before the app takes the rest
+        lines = boot.safe_lines(data, failed, boot.last_crash_code(store), strikes)
         kiosk = kiosk_for_board(data, store, clock, unique_id(), os.urandom)
         app = App(
             data,
@@ -75,6 +77,7 @@ def main():
             on_healthy=counter.healthy,
             kiosk=kiosk,
         )
+        parts.frame = app.frame  # the crash screen draws here: no new frame when out of memory
         await app.run()
         parts.restart = app.restart_requested
 
@@ -86,6 +89,9 @@ def main():
             dangerous_stop_watchdog()
             watchdog.disarmed()
         print("DiceTable stopped by Ctrl-C: the REPL is free")
+    except Exception as exc:  # the crash path itself failed: never a silent REPL
+        print("DiceTable: the crash screen failed:", repr(exc))
+        code = "?"
     finally:
         asyncio.new_event_loop()  # a clean loop for the REPL
     if code is not None:
@@ -94,4 +100,9 @@ def main():
         fresh_interpreter()  # a game of another title is saved: boot resumes it (app.py)
 
 
-main()
+try:
+    main()
+except Exception as exc:  # before the guard (the flash, the board file): say it, then count
+    print("DiceTable could not start:", repr(exc))
+    if boot.count_failed_start():
+        reset()  # counted: safe mode after SAFE_AFTER of these, then the halt screen

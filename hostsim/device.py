@@ -113,7 +113,8 @@ class SimDevice:
             machine._drive(self._pins[name], self._pressed_level)
         self.counter = boot.StartCounter(self.store)
         failed = self.counter.failed()
-        self.mode = boot.choose_mode(self.board, held_buttons(self.board), failed)
+        self._strikes = boot.take_memory_strikes(self.store)
+        self.mode = boot.choose_mode(self.board, held_buttons(self.board), failed, self._strikes)
         self._failed = failed
         self.restart_ms = restart_ms
         self.crash_code = None
@@ -149,7 +150,10 @@ class SimDevice:
     def _build_app(self):
         """The app as main.py builds it at each start of the interpreter."""
         self.counter.starting()
-        lines = boot.safe_lines(self.board, self._failed, boot.last_crash_code(self.store))
+        boot.reserve()
+        lines = boot.safe_lines(
+            self.board, self._failed, boot.last_crash_code(self.store), self._strikes
+        )
         try:
             # The fake machine's fixed unique id; entropy from the seed (reproducible PINs).
             self.kiosk = kiosk_for_board(
@@ -168,6 +172,7 @@ class SimDevice:
                 on_healthy=self.counter.healthy,
                 kiosk=self.kiosk,
             )
+            self.parts.frame = self.app.frame
         except Exception as exc:  # the crash screen shows it once the device runs
             self._build_error = exc
 

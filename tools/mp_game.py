@@ -95,6 +95,11 @@ def main(argv, watch=None):
     options, kiosk = options_for(players, bots, option)
     if kiosk:
         switch_kiosk_on(data_dir)
+    # Collect every 16 KB allocated, as tools/mptest.py does and for the same reason: left to
+    # the moment the heap is full, garbage interleaves with what lives on, and whether a 1.5 KB
+    # allocation then fails with 70 KB free depended on the length of the data folder's path.
+    if hasattr(gc, "threshold"):
+        gc.threshold(16384)
     gc.collect()
     device = SimDevice(board, data_dir, int(seed))
     if watch is not None:

@@ -34,6 +34,7 @@ PURE except `guard`, `crash`, `panel_fault` and `halted`, which drive the parts 
 """
 
 import gc
+import sys
 
 import framebuf
 from micropython import const
@@ -50,6 +51,11 @@ MODE_NAMES = ("normal", "safe", "repl", "halt")
 # Failed starts in a row before safe mode, and before giving up (the REPL stays free).
 SAFE_AFTER = const(3)
 HALT_AFTER = const(6)
+# Out-of-memory crashes of the saved game in a row before safe mode (which does not resume it).
+MEMORY_STRIKES = const(2)
+# Heap kept free from boot for the crash path, which must work when the heap is exhausted: it
+# is released first, and then the game's modules are dropped.
+_RESERVE_BYTES = const(2048)
 # The watchdog's timeout: the RP2040 allows at most 8388 ms (24-bit counter, 2 ticks per us).
 WATCHDOG_MS = const(8000)
 # The crash screen restarts the board by itself after this long (an unattended kiosk recovers).
@@ -64,6 +70,9 @@ _CRASH_POLL_MS = const(50)
 _REPORT_LIMIT = const(2000)
 
 _COUNTER_FILE = "boots"
+_GAME_MODULES = "dicetable.games."
+# The error code shown when even the report could not be made (no heap for the traceback).
+_UNKNOWN_CODE = "E-0000"
 _CRASH_FILE = "crash.txt"
 
 
@@ -95,8 +104,9 @@ def _all_held(names, held):
     return True
 
 
-def choose_mode(board, held, failed):
-    """The boot mode for the button names `held` at power-on after `failed` failed starts."""
+def choose_mode(board, held, failed, strikes=0):
+    """The boot mode for the button names `held` at power-on after `failed` failed starts and
+    `strikes` times in a row that the saved game ran out of memory (`take_memory_strikes`)."""
     hold, safe = boot_buttons(board)
     if _all_held(hold, held):
         return REPL
@@ -104,7 +114,18 @@ def choose_mode(board, held, failed):
         return SAFE
     if failed >= HALT_AFTER:
         return HALT
-    return SAFE if failed >= SAFE_AFTER else NORMAL
+    return SAFE if failed >= SAFE_AFTER or strikes >= MEMORY_STRIKES else NORMAL
+
+
+def take_memory_strikes(store):
+    """The times in a row the saved game ran out of memory. Once there are MEMORY_STRIKES,
+    this start goes to safe mode and they are forgotten: restarting (the person's choice, as
+    the safe-mode screen says) tries the game once more, so there is never a loop of restarts
+    without a person."""
+    strikes = store.memory_strikes()
+    if strikes >= MEMORY_STRIKES:
+        store.forget_memory_strikes()
+    return strikes
 
 
 def banner(mode, failed, cause):
@@ -116,9 +137,11 @@ def banner(mode, failed, cause):
     )
 
 
-def safe_lines(board, failed, last_code):
+def safe_lines(board, failed, last_code, strikes=0):
     """What the safe-mode message says: why, and what became of the saved game."""
-    if failed >= SAFE_AFTER:
+    if strikes >= MEMORY_STRIKES and failed < SAFE_AFTER:
+        why = "The saved game ran out of memory %d times in a row." % strikes
+    elif failed >= SAFE_AFTER:
         why = "The last %d starts failed" % failed
         if last_code:
             why += " (error %s)" % last_code
@@ -172,6 +195,20 @@ class StartCounter:
             self._store.write_atomic(_COUNTER_FILE, data)
         except OSError:
             pass
+
+
+def count_failed_start(folder="/data"):
+    """Count a start that failed before the app's guard (main.py). True when it was counted:
+    the caller may then reset, as the count leads to safe mode and then to the halt screen;
+    with the count unwritable a reset would only loop, and the REPL shows the error."""
+    try:
+        from dicetable.drivers.storage import Store
+
+        counter = StartCounter(Store(folder))
+        before = counter.failed()
+        return counter.starting() > before and counter.failed() > before
+    except Exception:
+        return False
 
 
 def last_crash_code(store):
@@ -238,14 +275,16 @@ async def _wait_press(buttons, clock, watchdog, limit_ms, sign=None):
     return False
 
 
-async def _show(display, draw_screen):
-    """Draw a whole screen with `draw_screen(fb, width, height)` and refresh it in full. The
-    panel may be what failed: errors here are printed, not raised. Returns True if shown."""
+async def _show(display, draw_screen, frame=None):
+    """Draw a whole screen with `draw_screen(fb, width, height)` and refresh it in full, in
+    `frame` (the app's, when it was built) or a new one. The panel may be what failed: errors
+    here are printed, not raised. Returns True if shown."""
     if display is None:
         return False
     try:
         gc.collect()
-        frame = bytearray(display.BUFFER_SIZE)
+        if frame is None or len(frame) != display.BUFFER_SIZE:
+            frame = bytearray(display.BUFFER_SIZE)
         fb = framebuf.FrameBuffer(frame, display.width, display.height, display.FORMAT)
         draw_screen(fb, display.width, display.height)
         await display.init()  # from any state: a hardware reset
@@ -275,6 +314,31 @@ class Parts:
         self.leds = None
         self.buttons = None
         self.restart = False  # the app asked for a fresh interpreter (app.py, fresh start)
+        self.frame = None  # the app's frame buffer, for the crash screen (no new 15 KB then)
+
+
+_reserve = None
+
+
+def reserve():
+    """Set aside the crash path's heap (main.py and the simulator call it at boot)."""
+    global _reserve
+    _reserve = bytearray(_RESERVE_BYTES)
+
+
+def _free_for_crash():
+    """Give the crash path room: the reserve back, the game's modules dropped (the app that
+    used them is gone with the error), and a collect. Never raises."""
+    global _reserve
+    _reserve = None
+    try:
+        from dicetable.core.modules import forget_modules
+
+        names = [name for name in sys.modules if name.startswith(_GAME_MODULES)]
+        forget_modules(names)
+    except Exception:  # the modules are only a help here
+        pass
+    gc.collect()
 
 
 def _record(exc, store, why):
@@ -306,11 +370,21 @@ def _fault_sign(leds):
 
 async def crash(exc, parts, clock, store, watchdog, restart_ms=CRASH_RESTART_MS):
     """After an unhandled error: report, screen, wait for a button. Returns the error code.
-    The LEDs go dark, unless the crash screen failed: then they blink the panel sign."""
-    from dicetable.ui import crash as crash_ui
+    The LEDs go dark, unless the crash screen failed: then they blink the panel sign.
 
-    code = _record(exc, store, "stopped")
+    Out of memory is what this path must survive most: it frees the reserve and the game's
+    modules first, draws into the app's own frame (`parts.frame`), and a step that still
+    fails is skipped, never raised. An out-of-memory crash counts against the saved game
+    (MEMORY_STRIKES), so one that does not fit ends in safe mode, not in a loop."""
     name = type(exc).__name__
+    _free_for_crash()
+    if isinstance(exc, MemoryError):
+        store.strike_memory()
+    try:
+        code = _record(exc, store, "stopped")
+    except Exception:  # MemoryError: no room for the traceback's text
+        code = _UNKNOWN_CODE
+        print("DiceTable stopped:", name)
     if parts.leds is not None:
         try:
             parts.leds.off()
@@ -319,9 +393,11 @@ async def crash(exc, parts, clock, store, watchdog, restart_ms=CRASH_RESTART_MS)
     seconds = restart_ms // 1000
 
     def draw_screen(fb, width, height):
+        from dicetable.ui import crash as crash_ui
+
         crash_ui.draw_crash(fb, width, height, code, name, seconds)
 
-    shown = await _show(parts.display, draw_screen)
+    shown = await _show(parts.display, draw_screen, parts.frame)
     sign = None if shown else _fault_sign(parts.leds)
     await _wait_press(parts.buttons, clock, watchdog, restart_ms, sign)
     return code
@@ -332,7 +408,10 @@ async def panel_fault(exc, parts, clock, store, watchdog, retry_ms=PANEL_RETRY_M
     `retry_ms` and on any button until it answers. Returns the error code: the caller resets
     the board, which resumes the game. The journal is never touched."""
     why = "waits for its e-ink panel, which does not answer (check its cable; the game is saved)"
-    code = _record(exc, store, why)
+    try:
+        code = _record(exc, store, why)
+    except Exception:  # no heap for the report: the wait for the panel matters more
+        code = _UNKNOWN_CODE
     StartCounter(store).not_failed()
     sign = _fault_sign(parts.leds)
     while True:

@@ -15,7 +15,9 @@ import bench_pico  # noqa: E402
 MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
 
 
-def _probe(tmp_path, board, plan):
+def _probe(tmp_path, board, plan, resumed=False):
+    if resumed:  # the staged tree and the data folder of the run before
+        return _run(tmp_path, board, plan, True)
     subprocess.run(
         [
             sys.executable,
@@ -31,8 +33,17 @@ def _probe(tmp_path, board, plan):
         capture_output=True,
     )
     bench_pico.stage(str(tmp_path / "stage"), str(tmp_path / "mpy"))
+    return _run(tmp_path, board, plan, False)
+
+
+def _run(tmp_path, board, plan, resumed):
     data = tmp_path / "data"
-    code = "import pico_probe; pico_probe.main(%r, %r, %r)" % (board, plan, str(data))
+    code = "import pico_probe; pico_probe.main(%r, %r, %r, None, %r)" % (
+        board,
+        plan,
+        str(data),
+        resumed,
+    )
     env = dict(os.environ, MICROPYPATH=".frozen:" + str(tmp_path / "stage" / "lib"))
     done = subprocess.run(
         [MICROPYTHON, "-X", "heapsize=190wK", "-c", code],
@@ -47,9 +58,9 @@ def _probe(tmp_path, board, plan):
 
 
 def test_probe_plays_two_games_and_reports_every_part(tmp_path):
-    report = _probe(tmp_path, "pico_ssd1680", "cybo:2:1:-,trek12:2:1:map=zen")
-    assert report["failure"] is None
-    assert [game["game"] for game in report["games"]] == ["cybo", "trek12"]
+    report = _probe(tmp_path, "pico_ssd1680", "cybo:2:1:-,cybo:2:1:-")
+    assert report["failure"] is None and report["restart"] is None
+    assert [game["game"] for game in report["games"]] == ["cybo", "cybo"]
     for game in report["games"]:
         assert game["presses"] > 10 and game["start_us"] > 0
         assert len(game["scores"]) == 2
@@ -61,6 +72,19 @@ def test_probe_plays_two_games_and_reports_every_part(tmp_path):
     # The parts of a person's press are inside it (a mean each, so a µs of rounding apiece).
     split = report["press_parts"]
     assert 0 < sum(split[part][0] for part in split) <= mean + len(split)
-    assert report["games"][1]["decision"][2] > 0  # Trek 12's bot and hints were timed
+    assert report["games"][1]["decision"][2] > 0  # the bot's choices were timed
     assert 0 < report["least_free"] < 190 * 1024 * 8
     assert report["refreshes"] > 0 and report["panel_bytes"] > 0
+
+
+def test_another_title_ends_the_run_for_a_fresh_start_that_resumes_it(tmp_path):
+    """The board restarts for a game of another title (app.py, fresh start): the probe stops
+    there, and the next run (bench_pico.run_soak_unix32 does this) boots into that game."""
+    first = _probe(tmp_path, "pico_ssd1680", "cybo:2:1:-,trek12:2:1:map=zen")
+    assert first["failure"] is None and first["restart"] == 1
+    assert [game["game"] for game in first["games"]] == ["cybo"]
+    rest = _probe(tmp_path, "pico_ssd1680", "trek12:2:1:map=zen", resumed=True)
+    assert rest["failure"] is None and rest["restart"] is None
+    assert [game["game"] for game in rest["games"]] == ["trek12"]
+    assert rest["games"][0]["decision"][2] > 0  # Trek 12's bot and hints were timed
+    assert rest["games"][0]["start_us"] == 0  # it started at boot, resumed from its save

@@ -18,6 +18,9 @@ _JOURNAL = "game.jnl"
 _PREVIOUS = "last.jnl"  # the finished game, kept for replay and bug reports
 _QUARANTINE = "bad.jnl"  # an unreadable save, moved aside so it cannot cause a crash loop
 _TEMPORARY = ".tmp"
+# How many times the saved game ran out of memory in a row (boot.py): part of the save, so it
+# goes when the save goes.
+_MEMORY_STRIKES = "oom"
 
 
 def _exists(path):
@@ -94,6 +97,7 @@ class Store:
     def clear(self):
         """End the saved game: it stays readable as last.jnl until the next one ends."""
         path = self.path(_JOURNAL)
+        _remove(self.path(_MEMORY_STRIKES))  # first: the rename is what ends the save
         if _exists(path):
             _remove(self.path(_PREVIOUS))
             os.rename(path, self.path(_PREVIOUS))
@@ -120,10 +124,34 @@ class Store:
 
     def quarantine(self):
         path = self.path(_JOURNAL)
+        _remove(self.path(_MEMORY_STRIKES))
         if _exists(path):
             _remove(self.path(_QUARANTINE))
             os.rename(path, self.path(_QUARANTINE))
         self._refused = None
+
+    # --- out of memory ----------------------------------------------------------------------
+    def memory_strikes(self):
+        """How many times in a row the saved game ran out of memory (boot.py)."""
+        try:
+            data = self.read(_MEMORY_STRIKES)
+            return 0 if data is None else int(data.decode())
+        except (OSError, ValueError):  # UnicodeError is a ValueError
+            return 1
+
+    def strike_memory(self):
+        """Count one more time the saved game ran out of memory. Never raises: the count is
+        what keeps a game that does not fit from a loop of restarts, but a flash that refuses
+        it must not stop the crash screen. Only a saved game is counted against."""
+        if not _exists(self.path(_JOURNAL)):
+            return
+        try:
+            self.write_atomic(_MEMORY_STRIKES, str(self.memory_strikes() + 1).encode())
+        except OSError:
+            pass
+
+    def forget_memory_strikes(self):
+        _remove(self.path(_MEMORY_STRIKES))
 
     # --- whole files ------------------------------------------------------------------------
     def write_atomic(self, name, data):

@@ -53,17 +53,25 @@ def error_code(traceback_text):
 
 
 def crash_lines(code, name, restart_s):
+    if name == "MemoryError":
+        first = "The game needed more memory than is free (%s)." % code
+    else:
+        first = "Error %s (%s)" % (code, name)
     return [
-        "Error %s (%s)" % (code, name),
+        first,
         "Your game is saved and resumes after the restart.",
         "Restarting in %d s." % restart_s,
     ]
 
 
+def crash_heading(name):
+    return "DiceTable ran out of memory" if name == "MemoryError" else "DiceTable stopped"
+
+
 def draw_crash(fb, width, height, code, name, restart_s):
     """After an unhandled error: the code, what happens next."""
     lines = crash_lines(code, name, restart_s)
-    draw.message(fb, width, height, "DiceTable stopped", lines, "Any button: restart now")
+    draw.message(fb, width, height, crash_heading(name), lines, "Any button: restart now")
 
 
 def halted_lines(failed, code, safe):

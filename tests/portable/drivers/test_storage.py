@@ -243,3 +243,26 @@ def test_cut_back_without_room_refuses_appends_until_cleared():
         assert flash.read(powercut_play.JOURNAL) == b"header 0001\n"
     finally:
         undo()
+
+
+def test_memory_strikes_count_up_and_go_with_the_save():
+    store = _store()
+    for name in ("oom",):
+        try:
+            os.remove(store.path(name))
+        except OSError:
+            pass
+    assert store.memory_strikes() == 0
+    store.append("a line\n")
+    store.strike_memory()
+    store.strike_memory()
+    assert store.memory_strikes() == 2
+    store.clear()  # the game ended or a new one began
+    assert store.memory_strikes() == 0
+    store.append("a line\n")
+    store.strike_memory()
+    store.quarantine()
+    assert store.memory_strikes() == 0
+    store.append("a line\n")
+    store.write_atomic("oom", b"\xff")
+    assert store.memory_strikes() == 1  # unreadable: counted as one, never an error
