@@ -148,9 +148,14 @@ def test_the_kiosk_files_are_the_same_bytes_under_micropython():
     found = scenario()
     assert [name for name, _data in found] == [
         "/data/kiosk.dat",
+        "/data/kiosk.dat.2",
         "/data/lock.dat",
+        "/data/lock.dat.2",
+        "/data/numbers.dat",
+        "/data/numbers.dat.2",
         "/data/results.0",
         "/data/scores.dat",
+        "/data/scores.dat.2",
     ]
     expected = ["%s %s" % (name, data) for name, data in found]
     env = dict(

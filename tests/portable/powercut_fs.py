@@ -88,6 +88,12 @@ class FakeFlash:
             return wanted
         return max(0, min(wanted, self.capacity - self.used()))
 
+    def statvfs(self, path):
+        """As os.statvfs: one-byte fragments, so free bytes are fragments free (index 4)."""
+        self.alive()
+        free = (1 << 30) if self.capacity is None else max(0, self.capacity - self.used())
+        return (1, 1, free + self.used(), free, free, 0, 0, 0, 0, 255)
+
     def read(self, path):
         """A file's bytes on the flash, or None (for the tests' own checks)."""
         data = self.files.get(path)

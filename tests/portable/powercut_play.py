@@ -28,7 +28,9 @@ def boot(seed=1):
         seeds[0] += 1
         return seeds[0] - 1
 
-    return Shell(_WIDTH, _HEIGHT, Store(FOLDER), seed_source)
+    # No reserve: these flashes are a few hundred bytes, and what is under test is the
+    # journal on a full flash (tests/portable/kiosk/test_flash_reserve.py tests the reserve).
+    return Shell(_WIDTH, _HEIGHT, Store(FOLDER, reserve=0), seed_source)
 
 
 class Life:

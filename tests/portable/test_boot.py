@@ -378,8 +378,11 @@ def test_a_clean_end_is_no_crash():
 
 
 def test_crash_and_halt_screens_say_what_to_do():
+    lines = crash_ui.crash_lines("E-12AB", "ValueError", 60)
+    assert lines[0] == "Error E-12AB (ValueError)" and "resumes" in lines[1]
     lines = crash_ui.crash_lines("E-12AB", "MemoryError", 60)
-    assert lines[0] == "Error E-12AB (MemoryError)" and "resumes" in lines[1]
+    assert lines[0] == "The game needed more memory than is free (E-12AB)."
+    assert crash_ui.crash_heading("MemoryError") == "DiceTable ran out of memory"
     assert "60 s" in lines[2]
     lines = crash_ui.halted_lines(6, "E-12AB", "DOWN")
     assert "6 times" in lines[0] and "E-12AB" in lines[0] and "DOWN" in lines[1]

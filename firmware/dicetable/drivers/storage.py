@@ -12,6 +12,8 @@ the journal as it is and refuses later appends with that error, which the sessio
 
 import os
 
+from micropython import const
+
 from dicetable.core.journal import MAX_LINE
 
 _JOURNAL = "game.jnl"
@@ -21,6 +23,11 @@ _TEMPORARY = ".tmp"
 # How many times the saved game ran out of memory in a row (boot.py): part of the save, so it
 # goes when the save goes.
 _MEMORY_STRIKES = "oom"
+# Flash kept free for the writes that guard the classroom (the teacher lock's count of wrong
+# PINs, `essential`): journals, logs and settings stop short of it, so a full flash can never
+# stop the lock from counting. Three littlefs blocks of the RP2040 port.
+RESERVE_BYTES = const(12288)
+_ENOSPC = const(28)
 
 
 def _exists(path):
@@ -41,8 +48,10 @@ def _remove(path):
 class Store:
     """Files in one folder (the device's /data, a temporary folder in tests)."""
 
-    def __init__(self, folder):
+    def __init__(self, folder, reserve=RESERVE_BYTES):
+        """`reserve`: bytes of free flash that only essential writes may use."""
         self.folder = folder.rstrip("/")
+        self.reserve = reserve
         self._refused = None  # args of the error that stopped a cut-back: appends raise it
         try:
             os.mkdir(self.folder)
@@ -77,9 +86,29 @@ class Store:
                     break
         return lines
 
+    def free_bytes(self):
+        """Free bytes on the folder's file system, or None where that cannot be known."""
+        statvfs = getattr(os, "statvfs", None)
+        if statvfs is None:
+            return None
+        try:
+            info = statvfs(self.folder)
+        except OSError:
+            return None
+        return info[1] * info[4]  # fragment size * fragments free to anyone
+
+    def _make_room(self, size, essential):
+        """OSError(ENOSPC) when writing `size` bytes would eat into the reserve."""
+        if essential:
+            return
+        free = self.free_bytes()
+        if free is not None and free - size < self.reserve:
+            raise OSError(_ENOSPC)
+
     def append(self, line):
         if self._refused is not None:
             raise OSError(*self._refused)  # a new one: re-raising would grow its traceback
+        self._make_room(len(line), False)
         with open(self.path(_JOURNAL), "a") as file:
             file.write(line)
 
@@ -90,7 +119,7 @@ class Store:
         try:
             with open(self.path(_JOURNAL), "rb") as file:
                 data = file.read(length)
-            self.write_atomic(_JOURNAL, data)
+            self.write_atomic(_JOURNAL, data, True)  # it only shrinks: the reserve may help
         except OSError as exc:
             self._refused = exc.args
 
@@ -154,7 +183,10 @@ class Store:
         _remove(self.path(_MEMORY_STRIKES))
 
     # --- whole files ------------------------------------------------------------------------
-    def write_atomic(self, name, data):
+    def write_atomic(self, name, data, essential=False):
+        """Replace file `name` with `data`: all of it or none (temporary file + rename).
+        `essential` writes may use the reserve (RESERVE_BYTES)."""
+        self._make_room(len(data), essential)
         temporary = self.path(name + _TEMPORARY)
         try:
             with open(temporary, "wb") as file:

@@ -220,10 +220,14 @@ class Kiosk:
         return not self._off and self.settings.get("enabled")
 
     def _never_set(self):
-        """True when no settings were ever saved (nothing to load to know kiosk mode is off);
-        a flash that cannot be read is for KioskSettings to report."""
+        """True when no settings were ever saved (nothing to load to know kiosk mode is off):
+        neither the file nor its copy is there. A flash that cannot be read is for
+        KioskSettings to report."""
         try:
-            return self.store.read(_SETTINGS_FILE) is None
+            for name in (_SETTINGS_FILE, _SETTINGS_FILE + ".2"):  # results_log.COPY_SUFFIX
+                if self.store.read(name) is not None:
+                    return False
+            return True
         except OSError:
             return False
 
@@ -443,10 +447,12 @@ class Kiosk:
         ok, dropped = self.log.append(record)
         if not ok:
             self.notice = self.log.error
-        elif dropped:
+        elif dropped or self.log.dropped():  # until the teacher clears the log
             self.notice = "The results log was full: %d older games were dropped." % (
                 self.log.dropped(),
             )
+        elif self.log.nearly_full():  # said before a finished result has to go
+            self.notice = "The results log is nearly full: export and clear it soon."
         return ok
 
     def game_over(self, shell, session, results=None):

@@ -124,7 +124,7 @@ def open_lock(shell, kiosk, after):
     lock = kiosk.lock
     now = kiosk.now
     if lock.problem:
-        lines = [lock.problem, "Remove data/lock.dat over USB, then set a new PIN."]
+        lines = [lock.problem, "Remove data/lock.dat and lock.dat.2 over USB, then set a new PIN."]
         return MessageScreen(shell, "Teacher lock", lines, after)
     if lock.is_open(now):
         return TeacherMenuScreen(shell, kiosk, after)
@@ -200,7 +200,10 @@ class TeacherMenuScreen(Screen):
     def items(self):
         kiosk = self.kiosk
         try:
-            logged = "%d games" % kiosk.log.count()
+            logged = "%d games%s" % (
+                kiosk.log.count(),
+                ", nearly full" if kiosk.log.nearly_full() else "",
+            )
         except OSError:
             logged = "unreadable"
         return (

@@ -23,8 +23,21 @@ or the new version: a record is appended by rewriting the newest segment, and wh
 full the oldest segment is replaced by a new one holding the record alone, dropping the oldest
 results in one step. Only one segment is ever in RAM.
 
-The kiosk's small files (high scores, teacher lock, kiosk settings) are one sealed line each,
-written the same way: `write_document` / `read_document`.
+What a rotation may drop: an empty segment is taken first, then the oldest segment that holds
+only abandoned games; a finished result leaves the log only when every segment holds one (the
+log is full of finished results: `nearly_full` warns the teacher before). An abandoned game
+that would push out a finished one is counted instead (`unrecorded`). A segment whose header
+cannot be read is damaged: it is kept as it is (its readable records still count) and never
+taken. The next game's number is also kept in its own file (NUMBER_FILE, written after the
+segment), and a scan takes the largest of it, the newest header's and the records behind a
+damaged header, so no number comes twice whatever was damaged. An append first ends a last
+line that lost only its newline, or cuts it off when it is torn, and reads the segment back
+after writing it.
+
+The kiosk's small files (high scores, teacher lock, kiosk settings, the number file) are one
+sealed line each, written the same way and twice: `write_document` writes a copy (NAME.2)
+first and then the file itself, `read_document` reads the file and, when it is damaged or
+missing, the copy. One flipped bit or torn write cannot lose what such a file guards.
 
 PURE: files only through the injected store (drivers.storage.Store on the device).
 """
@@ -44,7 +57,11 @@ PREFIX = "results."  # segment k is the file "results.k" in the store's folder
 # six-player Trek 12), and an append never holds more than one segment in RAM.
 SEGMENTS = const(12)
 SEGMENT_BYTES = const(4096)
-_NONE = const(-1)  # seq of a segment with no (readable) header: empty, or the oldest
+_NONE = const(-1)  # seq of an empty segment
+_DAMAGED = const(-2)  # seq of a segment with data but no readable header: kept, never taken
+NUMBER_FILE = "numbers.dat"  # {"next": n, "unrecorded": k}, see above (not a segment's name)
+_NUMBER_TAG = "DTN1"
+_ABANDONED_MARK = b'"ended":"abandoned"'  # how a record line says it, canonical JSON
 
 
 class DocumentError(ValueError):
@@ -52,14 +69,35 @@ class DocumentError(ValueError):
 
 
 # --- single-document files ----------------------------------------------------------------
-def write_document(store, name, tag, value):
-    """One sealed line `TAG json crc` written atomically (OSError if the flash refuses)."""
-    store.write_atomic(name, seal(tag + " " + canonical_json(value)).encode())
+COPY_SUFFIX = ".2"
+
+
+def write_document(store, name, tag, value, essential=False):
+    """One sealed line `TAG json crc` written atomically, to the copy and then to the file
+    (OSError if the flash refuses). `essential`: may use the flash kept in reserve
+    (drivers.storage: the teacher lock's count of wrong PINs)."""
+    data = seal(tag + " " + canonical_json(value)).encode()
+    store.write_atomic(name + COPY_SUFFIX, data, essential)
+    store.write_atomic(name, data, essential)
 
 
 def read_document(store, name, tag):
-    """The value `write_document` stored, None if there is no such file; DocumentError if it
-    is damaged or of another format; OSError if the flash cannot be read."""
+    """The value `write_document` stored: the file's, or its copy's when the file is damaged
+    or missing; None if neither exists; DocumentError if what exists is damaged or of another
+    format; OSError if the flash cannot be read."""
+    try:
+        value = _read_one(store, name, tag)
+    except DocumentError:
+        value = _read_one(store, name + COPY_SUFFIX, tag)
+        if value is None:
+            raise
+        return value
+    if value is None:
+        return _read_one(store, name + COPY_SUFFIX, tag)
+    return value
+
+
+def _read_one(store, name, tag):
     data = store.read(name)
     if data is None:
         return None
@@ -127,15 +165,24 @@ def record_line(record):
     return seal(canonical_json(record))
 
 
-def parse_segment(text):
-    """(header dict or None, [record, ...], damaged line count) from a segment's text. Lines
-    that are incomplete or fail their checksum are counted, never trusted."""
+def parse_segment(data):
+    """(header dict or None, [record, ...], damaged line count) from a segment's bytes (or
+    text). Lines that do not decode, are incomplete or fail their checksum are counted, never
+    trusted: each line on its own, so one damaged byte costs one record, not the segment."""
+    if isinstance(data, str):
+        data = data.encode()
     header = None
     records = []
     damaged = 0
     first = True
-    for line in text.split("\n"):
-        if not line:
+    for raw in data.split(b"\n"):
+        if not raw:
+            continue
+        try:
+            line = raw.decode()
+        except UnicodeError:
+            damaged += 1
+            first = False
             continue
         payload = unseal(line + "\n")
         if first and payload is not None and payload.startswith(FORMAT_TAG + " "):
@@ -160,16 +207,25 @@ def _json_or_none(text):
 
 def _largest_number(data):
     """The highest record number in a segment's bytes, 0 if none can be read."""
-    try:
-        _header, records, _damaged = parse_segment(data.decode())
-    except UnicodeError:
-        return 0
+    _header, records, _damaged = parse_segment(data)
     largest = 0
     for record in records:
         number = record.get("number")
         if type(number) is int and number > largest:
             largest = number
     return largest
+
+
+def _mend_tail(data):
+    """A segment's bytes whose last line has no newline: the newline added when the line is
+    whole and intact (only the newline was lost; it reads as a record), else the line cut off
+    (torn), so the next record never runs into it."""
+    cut = data.rfind(b"\n") + 1
+    try:
+        whole = unseal(data[cut:].decode() + "\n") is not None
+    except UnicodeError:
+        whole = False
+    return data + b"\n" if whole else data[:cut]
 
 
 def _header_line(seq, first_number, dropped):
@@ -205,10 +261,12 @@ class ResultsLog:
         self.segments = segments
         self.segment_bytes = segment_bytes
         self.error = ""  # why the last append or clear failed, "" if it did not
-        self._seq = None  # per segment: seq (_NONE: empty or unreadable header)
+        self._seq = None  # per segment: seq (_NONE: empty, _DAMAGED: unreadable header)
         self._count = None  # per segment: record lines
+        self._abandoned = None  # per segment: lines of abandoned games
         self._next = 1  # the next game's number
         self._dropped = 0  # records dropped by rotations since the last clear
+        self._unrecorded = 0  # abandoned games counted instead of recorded since the last clear
 
     def name(self, index):
         return PREFIX + str(index)
@@ -218,38 +276,70 @@ class ResultsLog:
             return
         seqs = []
         counts = []
+        abandoned = []
         newest = _NONE
-        after_damaged = 1  # past the numbers found behind damaged headers
+        largest = 0
         for index in range(self.segments):
             data = self.store.read(self.name(index)) or b""
             seq, first, dropped = _read_header(data)
             lines = data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
+            if seq == _NONE and data:
+                seq = _DAMAGED
             seqs.append(seq)
-            counts.append(lines - 1 if seq != _NONE else lines)
-            if seq != _NONE and seq > newest:
+            counts.append(lines - 1 if seq >= 0 else lines)
+            abandoned.append(data.count(_ABANDONED_MARK))
+            if seq > newest:
                 newest = seq
                 self._next = first + counts[index]
                 self._dropped = dropped
-            elif seq == _NONE and lines:
+            if seq == _DAMAGED:
                 # Records behind a damaged header: their numbers must not come again.
-                after_damaged = max(after_damaged, _largest_number(data) + 1)
-        self._next = max(self._next, after_damaged)
+                largest = max(largest, _largest_number(data))
+        self._next = max(self._next, largest + 1)
+        try:
+            kept = read_document(self.store, NUMBER_FILE, _NUMBER_TAG)
+        except DocumentError:
+            kept = None  # the headers and records above still say where numbering is
+        if isinstance(kept, dict):
+            number, unrecorded = kept.get("next"), kept.get("unrecorded")
+            if type(number) is int and number > self._next:
+                self._next = number
+            if type(unrecorded) is int and unrecorded > 0:
+                self._unrecorded = unrecorded
         self._seq = seqs
         self._count = counts
+        self._abandoned = abandoned
 
     def _newest(self):
         """Index of the newest segment, or _NONE when the log has none."""
         best = _NONE
         for index in range(self.segments):
-            if self._seq[index] != _NONE and (best == _NONE or self._seq[index] > self._seq[best]):
+            if self._seq[index] >= 0 and (best == _NONE or self._seq[index] > self._seq[best]):
                 best = index
         return best
 
-    def _oldest(self):
-        """Index of the segment a rotation replaces: an empty one, else the lowest seq."""
-        best = 0
-        for index in range(1, self.segments):
-            if self._seq[index] < self._seq[best]:
+    def _free(self, newest):
+        """The segment a new one may replace without dropping a finished result: an empty
+        one, else the oldest holding only abandoned games; _NONE if there is none."""
+        best = _NONE
+        for index in range(self.segments):
+            seq = self._seq[index]
+            if index == newest or seq == _DAMAGED:
+                continue
+            if seq == _NONE:
+                return index
+            if self._abandoned[index] >= self._count[index]:
+                if best == _NONE or seq < self._seq[best]:
+                    best = index
+        return best
+
+    def _oldest(self, newest):
+        """The oldest readable segment but the newest: what a log full of finished results
+        drops. _NONE when every other segment is damaged."""
+        best = _NONE
+        for index in range(self.segments):
+            seq = self._seq[index]
+            if index != newest and seq >= 0 and (best == _NONE or seq < self._seq[best]):
                 best = index
         return best
 
@@ -273,6 +363,24 @@ class ResultsLog:
         self._scan()
         return self._dropped
 
+    def unrecorded(self):
+        """Abandoned games counted but not recorded since the last clear (the log had no room
+        for them without dropping a finished result)."""
+        self._scan()
+        return self._unrecorded
+
+    def nearly_full(self):
+        """True when the next rotation could have to drop finished results: at most one
+        segment is left that is empty or holds only abandoned games (the teacher is told, so
+        the log can be exported first)."""
+        self._scan()
+        free = 0
+        for index in range(self.segments):
+            seq = self._seq[index]
+            if seq == _NONE or (seq >= 0 and self._abandoned[index] >= self._count[index]):
+                free += 1
+        return free <= 1 and self.count() > 0
+
     def entries(self):
         """Every readable record, oldest first. A generator reading one segment at a time, so
         the whole log is never in RAM at once."""
@@ -281,12 +389,8 @@ class ResultsLog:
         order.sort(key=lambda index: self._seq[index])
         for index in order:
             data = self.store.read(self.name(index)) or b""
-            try:
-                text = data.decode()
-            except UnicodeError:
-                text = ""
-            _header, records, _damaged = parse_segment(text)
-            data = text = None
+            _header, records, _damaged = parse_segment(data)
+            data = None
             for record in records:
                 yield record
 
@@ -297,17 +401,26 @@ class ResultsLog:
         newest = self._newest()
         if newest == _NONE:
             return None
-        try:
-            text = (self.store.read(self.name(newest)) or b"").decode()
-        except UnicodeError:
-            return None
-        _header, records, _damaged = parse_segment(text)
+        _header, records, _damaged = parse_segment(self.store.read(self.name(newest)) or b"")
         return records[-1] if records else None
 
     # --- writing ------------------------------------------------------------------------
+    def _keep_number(self, number, unrecorded, essential=False):
+        value = {"next": number, "unrecorded": unrecorded}
+        write_document(self.store, NUMBER_FILE, _NUMBER_TAG, value, essential)
+
+    def _write_checked(self, index, data):
+        """Replace segment `index` with `data` and read it back (OSError if it differs)."""
+        name = self.name(index)
+        self.store.write_atomic(name, data)
+        if self.store.read(name) != data:
+            raise OSError("the results segment did not read back as written")
+
     def append(self, record):
         """(ok, dropped_oldest): ok is False when the flash refused (`error` says why; the log
-        is as it was). dropped_oldest counts older records this append pushed out."""
+        is as it was). dropped_oldest counts finished results this append pushed out (only
+        when every segment held some). An abandoned game that would push one out is counted
+        instead of recorded: ok, nothing dropped."""
         try:
             self._scan()
         except OSError as exc:
@@ -315,54 +428,87 @@ class ResultsLog:
             return False, 0
         if record.get("number") != self._next:
             raise ValueError("record number %r, expected %d" % (record.get("number"), self._next))
+        abandoned = record.get("ended") == ABANDONED
         line = record_line(record).encode()
         newest = self._newest()
-        dropped = 0
+        dropped = finished_dropped = 0
         try:
             data = None if newest == _NONE else (self.store.read(self.name(newest)) or b"")
-            if data and (self._count[newest] == 0 or len(data) + len(line) <= self.segment_bytes):
-                target = newest
-                self.store.write_atomic(self.name(target), data + line)
+            if data and not data.endswith(b"\n"):
+                data = _mend_tail(data)
+                self._count[newest] = data.count(b"\n") - 1
+                self._abandoned[newest] = data.count(_ABANDONED_MARK)
+            fits = data and (
+                self._count[newest] == 0 or len(data) + len(line) <= self.segment_bytes
+            )
+            target = newest if fits else self._free(newest)
+            if target == _NONE:
+                if abandoned:  # no room without dropping a finished result: count it
+                    self._keep_number(self._next + 1, self._unrecorded + 1)
+                    self._unrecorded += 1
+                    self._next += 1
+                    self.error = ""
+                    return True, 0
+                target = self._oldest(newest)
+                if target == _NONE:
+                    self.error = "results not saved: the results log is damaged; export it"
+                    return False, 0
+            if target == newest:
+                self._write_checked(target, data + line)
                 seq = self._seq[target]
             else:
-                target = self._oldest()
                 dropped = self._count[target]
+                finished_dropped = dropped - self._abandoned[target]
                 seq = 0 if newest == _NONE else self._seq[newest] + 1
                 header = _header_line(seq, self._next, self._dropped + dropped)
                 data = None
-                self.store.write_atomic(self.name(target), header.encode() + line)
+                self._write_checked(target, header.encode() + line)
                 self._count[target] = 0
+                self._abandoned[target] = 0
         except OSError as exc:
             self.error = "results not saved: %s" % (exc,)
+            self._seq = None  # read the ring again: the write may have half happened
             return False, 0
         self.error = ""
         self._seq[target] = seq
         self._count[target] += 1
+        self._abandoned[target] += 1 if abandoned else 0
         self._dropped += dropped
         self._next += 1
-        return True, dropped
+        try:  # after the record: a number file behind by one is made good by the headers
+            self._keep_number(self._next, self._unrecorded)
+        except OSError:
+            pass
+        return True, finished_dropped
 
     def clear(self):
         """Empty the log (after the teacher collected it); numbers go on where they were.
 
-        The newest segment is rewritten first, as a header holding the next number, then the
-        others are emptied: a cut in between leaves some older records, never a number that
-        could come again. Returns False (and sets `error`) if the flash refused.
+        The number file and the newest segment are written first, a header holding the next
+        number, then the others are emptied: a cut in between leaves some older records, never
+        a number that could come again. Damaged segments go too (the teacher exported what
+        could be read). Returns False (and sets `error`) if the flash refused.
         """
         try:
             self._scan()
+            self._keep_number(self._next, 0, True)
             newest = self._newest()
             seq = 0 if newest == _NONE else self._seq[newest] + 1
             first = 0 if newest == _NONE else newest
-            self.store.write_atomic(self.name(first), _header_line(seq, self._next, 0).encode())
+            # Essential: clearing is how a teacher frees a full flash, so it may use the reserve.
+            header = _header_line(seq, self._next, 0).encode()
+            self.store.write_atomic(self.name(first), header, True)
             self._seq[first] = seq
             self._count[first] = 0
+            self._abandoned[first] = 0
             self._dropped = 0
+            self._unrecorded = 0
             for index in range(self.segments):
                 if index != first and (self._count[index] or self._seq[index] != _NONE):
-                    self.store.write_atomic(self.name(index), b"")
+                    self.store.write_atomic(self.name(index), b"", True)
                     self._seq[index] = _NONE
                     self._count[index] = 0
+                    self._abandoned[index] = 0
         except OSError as exc:
             self.error = "results not cleared: %s" % (exc,)
             return False

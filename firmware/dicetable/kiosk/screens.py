@@ -57,6 +57,9 @@ class KioskMenuScreen(MenuScreen):
     def __init__(self, shell, kiosk):
         super().__init__(shell)
         self.games = kiosk.settings.get("games")
+        if kiosk.settings.problem:  # on the panel for all to see, until the teacher saves
+            self.footer = "Settings damaged: kiosk defaults on"
+            kiosk.notice = kiosk.settings.problem
         items = [item for item in self.items if item[0] in self.games]
         items.append(("howto", "How to play"))
         items.extend([item for item in self.items if item[0] == "help"])

@@ -11,9 +11,12 @@
 
 Which games, maps and levels exist is the games layer's knowledge, so the caller passes them
 in as `choices` {"games": [...], "maps": [...], "levels": [...]} (docs/kiosk.md has the call);
-by default everything is offered. The file is one sealed line replaced atomically
-(results_log.write_document), so a power cut leaves the old settings or the new ones. A value
-that no longer validates (a map taken out of the firmware) falls back to its default alone.
+by default everything is offered. The file is one sealed line replaced atomically, with a
+copy (results_log.write_document), so a power cut leaves the old settings or the new ones and
+one damaged copy loses nothing. A value that no longer validates (a map taken out of the
+firmware) falls back to its default alone. When neither copy can be read, the settings fail
+safe: kiosk mode on with the default limits (`problem` says why, on the kiosk's menu) until
+the teacher saves settings again; a device that never had settings has kiosk mode off.
 
 PURE: files only through the injected store, the lock through kiosk.teacher_lock.
 """
@@ -141,7 +144,10 @@ class KioskSettings:
         try:
             stored = read_document(self.store, FILE, FORMAT_TAG)
         except (OSError, DocumentError) as exc:
-            self.problem = "kiosk settings could not be read: %s" % (exc,)
+            # Both copies are gone: fail safe, as a classroom device must. Kiosk mode stays
+            # on (with the default limits) until the teacher saves settings again.
+            self.problem = "kiosk settings could not be read (%s): kiosk mode stays on" % (exc,)
+            values["enabled"] = True
             return values
         if not isinstance(stored, dict):
             return values
@@ -181,6 +187,7 @@ class KioskSettings:
             self.error = "kiosk settings not saved: %s" % (exc,)
             return False
         self.error = ""
+        self.problem = ""  # the teacher saved them: what was damaged is replaced
         self._values = clean
         return True
 

@@ -8,9 +8,12 @@ doubling after every wrong one up to MAX_WAIT_MS. The count of wrong entries is 
 flash *before* an entry is checked, so cutting the power cannot buy a free try; after a
 restart the wait starts again in full (the device has no clock that runs while it is off).
 
+A try whose count cannot be written (the flash refuses even the reserve that drivers.storage
+keeps for this) is refused unchecked, and the screen says why.
+
 A right PIN opens the lock for OPEN_MS after the teacher's last action (`touch`), or until
 `lock()`. A lock.dat that cannot be read keeps the lock shut (`problem` says why): the way
-back is to remove the file over USB (docs/kiosk.md).
+back is to remove the file and its copy (lock.dat.2) over USB (docs/kiosk.md).
 
 PURE: time comes in as tick counts with a clock object for wrap-safe differences (the device
 clock or hostsim's VirtualClock); files only through the injected store.
@@ -102,7 +105,8 @@ class TeacherLock:
             "failures": self._failures,
         }
         try:
-            write_document(self.store, FILE, FORMAT_TAG, value)
+            # Essential: the reserve keeps room for the count of wrong PINs on a full flash.
+            write_document(self.store, FILE, FORMAT_TAG, value, True)
         except OSError as exc:
             self.error = "the teacher lock could not be saved: %s" % (exc,)
             return False
@@ -154,7 +158,12 @@ class TeacherLock:
             return False
         self._failures += 1
         self._since_ms = now_ms
-        self._save()  # first: a power cut after the check must not give the try back
+        # First: a power cut after the check must not give the try back. A try that cannot
+        # be counted is not checked at all (each restart would give free tries otherwise).
+        if not self._save():
+            self._failures -= 1
+            self.error = "PIN tries are stopped until the count can be saved (%s)" % (self.error,)
+            return False
         if not valid_pin(pin) or pin_hash(self._salt, pin) != self._hash:
             return False
         self._failures = 0

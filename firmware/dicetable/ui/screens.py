@@ -55,6 +55,7 @@ class MenuScreen(Screen):
             self.items.append((game_id, name))
         self.items.append(("help", "How the buttons work"))
         self.cursor = 0
+        self.footer = "OK: choose"
 
     def handle(self, key):
         if key in (keys.UP, keys.LEFT):
@@ -70,7 +71,7 @@ class MenuScreen(Screen):
 
     def draw(self, fb, width, height):
         names = [name for _id, name in self.items]
-        draw.menu(fb, width, height, "DiceTable", names, self.cursor, "OK: choose")
+        draw.menu(fb, width, height, "DiceTable", names, self.cursor, self.footer)
 
 
 class SetupScreen(Screen):

@@ -157,7 +157,9 @@ def test_a_damaged_file_reads_as_empty_tables_and_is_replaced_on_the_next_entry(
     scores, flash, undo = _fresh()
     try:
         scores.insert("gang", "ANN", 40)
-        flash.files[_FILE][8] ^= 0x20  # a flipped bit
+        flash.files[_FILE][8] ^= 0x20  # a flipped bit: the copy has it all
+        assert HighScores(Store(_FOLDER)).table("gang") == [("ANN", 40)]
+        flash.files[_FILE + ".2"][8] ^= 0x20  # and in the copy too
         damaged = HighScores(Store(_FOLDER))
         assert damaged.table("gang") == [] and "could not be read" in damaged.problem
         assert damaged.insert("gang", "BOB", 30) == 0

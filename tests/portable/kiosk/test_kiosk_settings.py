@@ -187,9 +187,13 @@ def test_damaged_or_outdated_files_fall_back_to_defaults():
     try:
         lock.unlock(_PIN, 0)
         settings.change({"idle_s": 600}, 0)
-        flash.files[_FILE][12] ^= 0x04
+        flash.files[_FILE][12] ^= 0x04  # one copy damaged: nothing lost
+        recovered, _lock, _flash, _undo = _fresh(flash)
+        assert recovered.get("idle_s") == 600 and recovered.problem == ""
+        flash.files[_FILE + ".2"][12] ^= 0x04  # both: fail safe, kiosk mode on
         damaged, _lock, _flash, _undo = _fresh(flash)
         assert damaged.get("idle_s") == 180 and "could not be read" in damaged.problem
+        assert damaged.get("enabled") and "kiosk mode stays on" in damaged.problem
         # A file from a firmware with other maps and an unknown key: only those values go.
         stored = kiosk_settings.defaults(CHOICES)
         stored["maps"] = ["dunai", "everest"]

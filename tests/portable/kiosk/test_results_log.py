@@ -219,9 +219,14 @@ def test_documents_round_trip_and_damage_is_an_error():
     assert results_log.read_document(store, "doc.dat", "DTX1") is None
     results_log.write_document(store, "doc.dat", "DTX1", {"b": [1, "x"], "a": True})
     assert results_log.read_document(store, "doc.dat", "DTX1") == {"a": True, "b": [1, "x"]}
+    store.write_atomic("doc.dat", b"DTX1 {} 0000\n")  # one copy damaged: the other reads
+    assert results_log.read_document(store, "doc.dat", "DTX1") == {"a": True, "b": [1, "x"]}
+    os.remove(store.path("doc.dat"))  # or gone
+    assert results_log.read_document(store, "doc.dat", "DTX1") == {"a": True, "b": [1, "x"]}
     for tag, data in (("DTY1", None), ("DTX1", b"DTX1 {} 0000\n"), ("DTX1", b"\xff\xfe\n")):
-        if data is not None:
+        if data is not None:  # both copies damaged: an error, never a value
             store.write_atomic("doc.dat", data)
+            store.write_atomic("doc.dat" + results_log.COPY_SUFFIX, data)
         try:
             results_log.read_document(store, "doc.dat", tag)
         except results_log.DocumentError:

@@ -231,11 +231,15 @@ def test_a_damaged_lock_file_stays_shut():
     lock, clock, flash, undo = _fresh()
     try:
         flash.files[_FILE][10] ^= 0x01
+        assert TeacherLock(Store(_FOLDER), clock, 0).unlock(_PIN, 0)  # the copy holds it
+        flash.files[_FILE][10] ^= 0x01  # (the unlock above rewrote the file whole)
+        flash.files[_FILE + ".2"][10] ^= 0x01
         damaged = TeacherLock(Store(_FOLDER), clock, 0)
         assert damaged.problem and damaged.has_pin()
         assert not damaged.unlock(_PIN, 0)
         _refused(damaged.set_pin, "1234", _SALT, 0)
-        del flash.files[_FILE]  # the documented way back: remove lock.dat over USB
+        del flash.files[_FILE]  # the documented way back: remove lock.dat and its copy
+        del flash.files[_FILE + ".2"]
         fresh = TeacherLock(Store(_FOLDER), clock, 0)
         assert not fresh.has_pin() and fresh.set_pin("1234", _SALT, 0)
     finally:
@@ -249,6 +253,10 @@ def test_a_full_flash_keeps_the_old_pin():
         flash.capacity = flash.used()
         assert not lock.set_pin("5678", _SALT, 0) and lock.error
         lock.lock()
+        # Not even the reserve has room: no try is checked, and the screen will say why.
+        assert not lock.unlock(_PIN, 0) and lock.error.startswith("PIN tries are stopped")
+        assert lock.failures() == 0
+        flash.capacity = None
         assert not lock.unlock("5678", 0) and lock.unlock(_PIN, 0)
     finally:
         undo()
