@@ -207,10 +207,14 @@ class SimDevice:
             while self.app.restart_requested:
                 # main.py soft-resets here; the panel keeps its picture, the drivers are
                 # started again by the new app (a fresh interpreter is what the heap needs,
-                # and Python on the host has no heap to refresh).
+                # and Python on the host has no heap to refresh). The simulator's own hook
+                # (pictures after each refresh) goes on with the new app.
                 self.restarts += 1
                 self.mode = boot.NORMAL
+                on_refresh = self.app.on_refresh
                 self._build_app()
+                if self.app is not None:
+                    self.app.on_refresh = on_refresh
                 if self._build_error is not None:
                     raise self._build_error
                 self.app.running = True

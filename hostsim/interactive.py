@@ -6,25 +6,55 @@ flash folder is out/sim-data, so quitting mid-game and starting again resumes th
 the device after a power cut.
 Without a terminal (CI, a pipe): a short all-bot game on virtual time, then the final sheet and
 scores, exit 0.
+
+An error in this front end (not in the firmware, whose crash screen shows on the panel) ends
+the session with the terminal restored, the error in one line and what to do; its traceback
+goes to FRONTEND_CRASH in the flash folder. The next start then offers to start fresh, moving
+the save aside (out/sim-data-aside-N), so a save never turns into a crash loop.
 """
 
 import asyncio
 import os
 import sys
+import traceback
 
 from hostsim import paths
 from hostsim.device import SimDevice
 from hostsim.realclock import RealClock
 
 _FRAME_S = 0.02  # how often keys and screen changes are looked at
+FRONTEND_CRASH = "frontend-crash.txt"
 
 
 def main(args):
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return _demo(args)
     data_dir = args.data or os.path.join(paths.ROOT, "out", "sim-data")
+    offer_fresh_start(data_dir, input)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(3), "big")
     return asyncio.run(_interactive(args.board, data_dir, seed))
+
+
+def offer_fresh_start(data_dir, ask):
+    """After a front-end error: ask (with `ask(prompt)`) whether to start fresh; yes moves the
+    whole flash folder aside, where the save stays for a bug report. Returns the folder it was
+    moved to, or None."""
+    marker = os.path.join(data_dir, FRONTEND_CRASH)
+    if not os.path.exists(marker):
+        return None
+    number = 1
+    while os.path.exists("%s-aside-%d" % (data_dir, number)):
+        number += 1
+    aside = "%s-aside-%d" % (data_dir, number)
+    answer = ask(
+        "The simulator stopped with an error last time (%s).\n"
+        "Start fresh? The old save is kept in %s. [y/N] " % (marker, aside)
+    )
+    if answer.strip().lower() not in ("y", "yes"):
+        os.remove(marker)  # resume it: if it fails again, the question comes again
+        return None
+    os.rename(data_dir, aside)
+    return aside
 
 
 def _demo(args):
@@ -41,39 +71,63 @@ def _demo(args):
     return run(demo)
 
 
-async def _interactive(board, data_dir, seed):
+async def _interactive(board, data_dir, seed, view=None):
     from dicetable.ui import keys
-    from hostsim.terminal import TerminalView
 
+    if view is None:
+        from hostsim.terminal import TerminalView
+
+        view = TerminalView()
     device = SimDevice(board, data_dir, seed, clock=RealClock())
-    view = TerminalView()
-    app = device.app
-    shown = [-1, b""]
-    with view.session():
-        device.start()
-        try:
-            while True:
-                if device._task.done():
-                    device._task.result()
-                    break
-                key = view.read_key(0)
-                if key == "QUIT":
-                    break
-                if key in keys.NAMES:
-                    asyncio.ensure_future(device.press(keys.key_from_name(key), wait=False))
-                elif key == "TEACHER":  # a terminal cannot hold one key while pressing another
-                    asyncio.ensure_future(device.chord(keys.BACK, keys.OK, wait=False))
-                leds = device.led_rgb()
-                if app.refreshes != shown[0] or leds != shown[1]:
-                    shown[0], shown[1] = app.refreshes, leds
-                    width, height = app.display.width, app.display.height
-                    view.show_panel(width, height, device.panel_pixel)
-                    view.show_leds(app.led_width, app.led_height, leds)
-                    view.set_status(*_status(device))
-                    view.render()
-                await asyncio.sleep(_FRAME_S)
-        finally:
-            await device.stop()
+    shown = [None, -1, b""]
+    # Keys typed faster than a finger presses a button wait their turn, as the device queues
+    # button events: pressed one after the other, none dropped.
+    typed = asyncio.Queue()
+
+    async def presser():
+        while True:
+            key = await typed.get()
+            if key == "TEACHER":  # a terminal cannot hold one key while pressing another
+                await device.chord(keys.BACK, keys.OK, wait=False)
+            else:
+                await device.press(keys.key_from_name(key), wait=False)
+
+    try:
+        with view.session():
+            device.start()
+            pressing = asyncio.ensure_future(presser())
+            try:
+                while True:
+                    if device._task.done():
+                        device._task.result()
+                        break
+                    key = view.read_key(0)
+                    if key == "QUIT":
+                        break
+                    if key in keys.NAMES or key == "TEACHER":
+                        typed.put_nowait(key)
+                    # device.app, not a copy: a game of another title gets a new app
+                    app = device.app
+                    leds = device.led_rgb()
+                    if (app, app.refreshes, leds) != tuple(shown):
+                        shown[:] = [app, app.refreshes, leds]
+                        width, height = app.display.width, app.display.height
+                        view.show_panel(width, height, device.panel_pixel)
+                        view.show_leds(app.led_width, app.led_height, leds)
+                        view.set_status(*_status(device))
+                        view.render()
+                    await asyncio.sleep(_FRAME_S)
+            finally:
+                pressing.cancel()
+                await device.stop()
+    except Exception as exc:  # the front end's own error: never a crash loop on the save
+        report = os.path.join(data_dir, FRONTEND_CRASH)
+        with open(report, "w") as file:
+            file.write(traceback.format_exc())
+        print("The simulator stopped: %s: %s" % (type(exc).__name__, exc))
+        print("The game is saved in %s (the traceback is in %s)." % (data_dir, report))
+        print("`make sim` offers to start fresh and keeps this save aside.")
+        return 1
     print("Bye. The game is saved in %s; `make sim` resumes it." % data_dir)
     return 0
 

@@ -10,6 +10,8 @@ import asyncio
 import os
 import tempfile
 
+from dicetable.core.errors import IllegalAction
+from dicetable.games import load, part, title
 from dicetable.ui.screens import ResultsScreen
 from hostsim import script as scripts
 from hostsim.autopilot import Autopilot
@@ -38,18 +40,45 @@ class Snapshots:
         image.save(os.path.join(self.folder, "leds-%04d.png" % self.count))
 
 
+def check_options(game_id, options):
+    """Refuse, in the device's own words (ValueError), options that the game's setup screen
+    does not offer or that its rules do not accept: the autopilot could never set them, and
+    would press on for ever."""
+    rows = part(game_id, "options").OPTIONS
+    offered = {}
+    for key, label, values, _titles in rows:
+        offered[key] = (label, values)
+    for key in options:
+        if key not in offered:
+            raise ValueError("--%s does not apply to %s" % (key, title(game_id)))
+        label, values = offered[key]
+        if values is None or options[key] in values:
+            continue
+        if key in ("players", "bots"):
+            raise ValueError("%s must be %d to %d" % (label, min(values), max(values)))
+        shown = ", ".join(str(value) for value in values)
+        raise ValueError("%s must be one of %s" % (label, shown))
+    try:
+        load(game_id).make_params(options)
+    except IllegalAction as exc:
+        reason = exc.reason
+        raise ValueError(reason[:1].upper() + reason[1:])
+
+
 def run(args):
     """Returns the process exit code; prints the final sheet and scores."""
-    data_dir = args.data or tempfile.mkdtemp(prefix="dicetable-")
-    device = SimDevice(args.board, data_dir, args.seed)
-    if args.png:
-        device.app.on_refresh = Snapshots(args.png, device)
-    steps = scripts.parse(args.script or "")
     options = {"players": args.players, "bots": args.bots}
     chosen = (("level", args.level), ("grid", args.grid), ("map", args.map), ("mode", args.mode))
     for key, value in chosen:
         if value:
             options[key] = value
+    if not args.no_autopilot:
+        check_options(args.game, options)
+    data_dir = args.data or tempfile.mkdtemp(prefix="dicetable-")
+    device = SimDevice(args.board, data_dir, args.seed)
+    if args.png:
+        device.app.on_refresh = Snapshots(args.png, device)
+    steps = scripts.parse(args.script or "")
     autopilot = None if args.no_autopilot else Autopilot(args.game, options)
     asyncio.run(play(device, steps, autopilot))
     print_summary(device)
