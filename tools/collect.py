@@ -34,6 +34,9 @@ from dicetable.core.journal import canonical_json  # noqa: E402
 from dicetable.games import title  # noqa: E402
 from dicetable.kiosk import high_scores, results_log  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # tools/, run or imported
+import usb_ports  # noqa: E402
+
 MPREMOTE = (sys.executable, "-m", "mpremote")
 # A whole log is under 50 KB; a Pico sends ~10 KB/s over USB, connecting takes a few seconds.
 TIMEOUT_S = 60
@@ -375,7 +378,13 @@ def main(argv=None):
     parser.add_argument("--out", default=os.path.join("out", "collect"), help="output folder")
     parser.add_argument("--timeout", type=int, default=TIMEOUT_S, help="seconds per device")
     args = parser.parse_args(argv)
-    report = collect(args.port or ["auto"], args.out, args.timeout)
+    ports = args.port or ["auto"]
+    absent = [usb_ports.missing(port) for port in ports]
+    if all(absent):  # nothing to read: say so, and write no (empty) results
+        for problem in absent:
+            sys.stderr.write("collect: %s\n" % problem)
+        return 2
+    report = collect(ports, args.out, args.timeout)
     print_report(report)
     return 0 if all(board["complete"] for board in report["boards"]) else 1
 

@@ -1,4 +1,4 @@
-"""Deploy the firmware to a board over USB: `make deploy BOARD=sim296 [PORT=/dev/ttyACM0]`.
+"""Deploy the firmware to a board over USB: `make deploy BOARD=pico_ssd1680 [PORT=/dev/ttyACM0]`.
 
     python tools/deploy.py --board NAME [--port PORT] [--dry-run] [--wipe] [--build-only]
 
@@ -26,6 +26,9 @@ import pprint
 import subprocess
 import sys
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # tools/, run or imported
+import usb_ports  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
@@ -256,6 +259,9 @@ def deploy(board, port="auto", dry_run=False, wipe=False, src=FIRMWARE, build_di
     """Builds, compares, copies and verifies. Returns a report dict (see `print_report`)."""
     started = time.monotonic()
     local_files = build(board, src, build_dir)
+    problem = usb_ports.missing(port)
+    if problem is not None:
+        raise DeployError(problem)
     local = {path: file_digest(local_files[path]) for path in local_files}
     remote_files, remote_folders = parse_listing(
         mpremote(port, ["exec", LIST_FILES], SESSION_TIMEOUT_S)

@@ -344,3 +344,16 @@ def test_make_collect_passes_ports_and_folder():
         ["make", "-n", "collect"], cwd=ROOT, capture_output=True, text=True, timeout=30
     )
     assert "tools/collect.py --port auto --out out/collect" in default.stdout
+
+
+def test_no_device_on_usb_says_so_and_writes_nothing(tmp_path, monkeypatch, capsys):
+    import usb_ports
+
+    monkeypatch.setattr(usb_ports, "usb_serial_ports", lambda: [])
+    out = tmp_path / "out"
+    assert collect.main(["--out", str(out)]) == 2
+    assert "no DiceTable found on USB" in capsys.readouterr().err
+    assert not out.exists()  # no empty results.csv
+    assert collect.main(["--port", str(tmp_path / "ttyACM9"), "--out", str(out)]) == 2
+    assert "nothing is plugged in there" in capsys.readouterr().err
+    assert not out.exists()

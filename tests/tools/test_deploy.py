@@ -356,3 +356,15 @@ def test_no_manifest_without_a_board_file():
     folder = os.path.join(ROOT, "boards", "manifests")
     manifests = sorted(n[:-3] for n in os.listdir(folder) if n.endswith(".py"))
     assert [name for name in manifests if not name.startswith("_")] == _board_names()
+
+
+def test_no_device_on_usb_says_so(firmware, tmp_path, monkeypatch, capsys):
+    import usb_ports
+
+    monkeypatch.setattr(usb_ports, "usb_serial_ports", lambda: [])
+    build = str(tmp_path / "build")
+    argv = ["--board", "pico_ssd1680", "--src", firmware, "--build-dir", build]
+    assert deploy.main(argv) == 1
+    assert "no DiceTable found on USB" in capsys.readouterr().err
+    assert deploy.main(argv + ["--port", "/dev/ttyACM9"]) == 1
+    assert "no DiceTable at /dev/ttyACM9: nothing is plugged in there" in capsys.readouterr().err
