@@ -96,15 +96,23 @@ def _table_of(game_id, options):
     return game_id + "/" + detail if detail else game_id
 
 
+def pip_places(size):
+    """The left (or top) edges of a die's three pip columns (rows) and the pip's side, inside
+    a frame `size` pixels square: at least one paper pixel between a pip and the frame, so a
+    corner pip never merges into it (a 2 then read as a 1)."""
+    pip = max(2, size // 6)
+    margin = max(2, size // 6)
+    room = size - 2 * margin - pip
+    return (margin, margin + room // 2, margin + room), pip
+
+
 def _die(fb, x, y, size, face):
     fb.rect(x, y, size, size, draw.INK)
-    pip = max(2, size // 6)
+    places, pip = pip_places(size)
     mask = _PIPS[face - 1]
     for cell in range(9):
         if mask & (1 << (8 - cell)):
-            px = x + (size * (1 + 2 * (cell % 3))) // 6 - pip // 2
-            py = y + (size * (1 + 2 * (cell // 3))) // 6 - pip // 2
-            fb.fill_rect(px, py, pip, pip, draw.INK)
+            fb.fill_rect(x + places[cell % 3], y + places[cell // 3], pip, pip, draw.INK)
 
 
 class AttractScreen(Screen):
@@ -208,7 +216,7 @@ class AttractScreen(Screen):
         y = height // 20
         text.draw_centred(fb, big, "DiceTable", 0, y, width)
         y += big.height + height // 20
-        size = max(8, height // 9)
+        size = max(12, height // 9)  # 12: three pips and their gaps fit (pip_places)
         gap = size // 2
         x = (width - _TITLE_DICE * size - (_TITLE_DICE - 1) * gap) // 2
         for face in range(1, _TITLE_DICE + 1):

@@ -219,14 +219,17 @@ class ResultsScreen(Screen):
 
 
 class PauseScreen(Screen):
-    """BACK during a game: resume, or end the game (its save is removed)."""
+    """BACK during a game: resume, or end the game (its save is removed), which asks first:
+    a game is hours of pencil work, and one OK too many must not throw it away."""
 
     _ITEMS = ("Resume", "End this game")
+    _CONFIRM = ("No, keep playing", "Yes, end it")
 
     def __init__(self, shell, play):
         super().__init__(shell)
         self.play = play
         self.cursor = 0
+        self.confirming = False
 
     def handle(self, key):
         if key in (keys.UP, keys.DOWN, keys.LEFT, keys.RIGHT):
@@ -236,9 +239,19 @@ class PauseScreen(Screen):
         elif key == keys.OK:
             if self.cursor == 0:
                 return self.play
+            if not self.confirming:
+                self.confirming = True
+                self.cursor = 0  # "No" first: ending takes a second, deliberate choice
+                return None
             clear_save(self.shell)
             return MenuScreen(self.shell)
         return None
 
     def draw(self, fb, width, height):
+        if self.confirming:
+            items = list(self._CONFIRM)
+            draw.menu(
+                fb, width, height, "End this game?", items, self.cursor, "It cannot be undone"
+            )
+            return
         draw.menu(fb, width, height, "Paused", list(self._ITEMS), self.cursor, "Game is saved")
