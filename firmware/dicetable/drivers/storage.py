@@ -27,6 +27,9 @@ _MEMORY_STRIKES = "oom"
 # PINs, `essential`): journals, logs and settings stop short of it, so a full flash can never
 # stop the lock from counting. Three littlefs blocks of the RP2040 port.
 RESERVE_BYTES = const(12288)
+# statvfs on littlefs walks the whole file system (about 20 ms on an RP2040): it is asked again
+# only when the free space, counted down by what was written since, comes this near the reserve.
+_RECOUNT_NEAR = const(32768)
 _ENOSPC = const(28)
 
 
@@ -52,6 +55,7 @@ class Store:
         """`reserve`: bytes of free flash that only essential writes may use."""
         self.folder = folder.rstrip("/")
         self.reserve = reserve
+        self._free = None  # free bytes as last counted, less what was written since
         self._refused = None  # args of the error that stopped a cut-back: appends raise it
         try:
             os.mkdir(self.folder)
@@ -99,11 +103,13 @@ class Store:
 
     def _make_room(self, size, essential):
         """OSError(ENOSPC) when writing `size` bytes would eat into the reserve."""
-        if essential:
-            return
-        free = self.free_bytes()
-        if free is not None and free - size < self.reserve:
+        free = self._free
+        if free is None or free - size < self.reserve + _RECOUNT_NEAR:
+            free = self.free_bytes()  # far from the reserve, a count down is close enough
+        if free is not None and not essential and free - size < self.reserve:
+            self._free = free
             raise OSError(_ENOSPC)
+        self._free = None if free is None else free - size
 
     def append(self, line):
         if self._refused is not None:
