@@ -9,9 +9,9 @@ record that lies wholly before the first damaged byte is lost."""
 import random
 
 import pytest
+from bot_games import journal_of
 
 from dicetable.core.errors import JournalError
-from dicetable.core.protocol import CHANCE
 from dicetable.core.session import Session
 from dicetable.drivers.storage import Store
 from dicetable.games import load
@@ -24,20 +24,6 @@ GAMES = (
     ("dicetrip", {"players": 2, "bots": 2}),
 )
 CASES_PER_GAME = 700
-
-
-def _journal(game_id, options, seed):
-    lines = []
-    session = Session.start(load(game_id), options, seed, lines.append, False)
-    states = []
-    while len(states) < 60 and not session.state.is_terminal():
-        actors = session.actors()
-        if actors == [CHANCE]:
-            session.roll()
-        else:
-            session.apply(actors[0], session.bot_action(actors[0]))
-        states.append(session.state.to_data())
-    return lines, states
 
 
 def _mutate(rng, lines):
@@ -72,7 +58,7 @@ def _mutate(rng, lines):
 @pytest.mark.parametrize("game_id, options", GAMES, ids=[game for game, _ in GAMES])
 def test_damaged_journals_resume_their_intact_prefix_exactly(tmp_path, game_id, options):
     rng = random.Random(game_id)
-    lines, states = _journal(game_id, options, seed=len(game_id))
+    lines, states = journal_of(game_id, options, 60, len(game_id))
     original = "".join(lines).encode()
     store = Store(str(tmp_path))
     refused = resumed_whole = 0

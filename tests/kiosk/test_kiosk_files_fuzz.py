@@ -11,8 +11,8 @@ lock gives the PIN that was set or stays shut."""
 import random
 
 import pytest
+from bot_games import play_on
 
-from dicetable.core.protocol import CHANCE
 from dicetable.core.session import Session
 from dicetable.drivers.storage import Store
 from dicetable.games import GAMES, load
@@ -32,15 +32,10 @@ def _records():
     """Records of real games: every title, finished and abandoned."""
     records = []
     for index, (game_id, _title) in enumerate(GAMES * 3):
-        session = Session.start(load(game_id), {"players": 2, "bots": 2}, index + 1)
         moves = -1 if index % 3 else 25  # every third abandoned part-way
-        while session.actors() and moves:
-            actors = session.actors()
-            if actors == [CHANCE]:
-                session.roll()
-            else:
-                session.apply(actors[0], session.bot_action(actors[0]))
-            moves -= 1
+        session = play_on(
+            Session.start(load(game_id), {"players": 2, "bots": 2}, index + 1), moves
+        )
         ended = FINISHED if session.state.is_terminal() else ABANDONED
         records.append(game_record(session, ended, "d1ce", 0, 60 + index))
     return records

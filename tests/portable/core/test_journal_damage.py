@@ -12,6 +12,8 @@ import gc
 import os
 import sys
 
+from bot_games import journal_of
+
 from dicetable.core import journal
 from dicetable.core.errors import JournalError
 from dicetable.core.modules import forget_modules
@@ -44,18 +46,7 @@ def _games():
 
 
 def _journal(game_id, options, actions=40, seed=11):
-    """(journal lines, the state's to_data() after each action) of a game played by bots."""
-    lines = []
-    session = Session.start(load(game_id), options, seed, lines.append, False)
-    states = []
-    while len(states) < actions and not session.state.is_terminal():
-        actors = session.actors()
-        if actors == [CHANCE]:
-            session.roll()
-        else:
-            session.apply(actors[0], session.bot_action(actors[0]))
-        states.append(session.state.to_data())
-    return lines, states
+    return journal_of(game_id, options, actions, seed)
 
 
 def _resumes_to_prefix(lines, states, expected_applied):

@@ -4,7 +4,8 @@ fake flash (powercut_fs.py) in both of its modes. Both runtimes."""
 
 import os
 
-from dicetable.core.protocol import CHANCE
+from bot_games import play_on
+
 from dicetable.core.session import Session
 from dicetable.drivers.storage import Store
 from dicetable.games import load
@@ -37,15 +38,7 @@ def _numbers(log):
 
 
 def _played(game_id, options, seed=7, moves=-1):
-    session = Session.start(load(game_id), options, seed)
-    while session.actors() and moves:
-        actors = session.actors()
-        if actors == [CHANCE]:
-            session.roll()
-        else:
-            session.apply(actors[0], session.bot_action(actors[0]))
-        moves -= 1
-    return session
+    return play_on(Session.start(load(game_id), options, seed), moves)
 
 
 # --- records ------------------------------------------------------------------------------
