@@ -18,9 +18,9 @@ import time
 import tty
 
 import pytest
+from bot_games import play_on
 from PIL import Image
 
-from dicetable.core.protocol import CHANCE
 from dicetable.core.session import Session
 from dicetable.drivers.storage import Store
 from dicetable.games import load
@@ -64,16 +64,8 @@ ptyboard = _tool("ptyboard")
 
 
 def _play(game_id, options, seed, ended):
-    session = Session.start(load(game_id), options, seed)
     moves = 30 if ended == ABANDONED else -1
-    while session.actors() and moves:
-        actors = session.actors()
-        if actors == [CHANCE]:
-            session.roll()
-        else:
-            session.apply(actors[0], session.bot_action(actors[0]))
-        moves -= 1
-    return session
+    return play_on(Session.start(load(game_id), options, seed), moves)
 
 
 def _write_log(folder, device, games):

@@ -12,12 +12,11 @@ import gc
 import os
 import sys
 
-from bot_games import journal_of
+from bot_games import journal_of, play_on
 
 from dicetable.core import journal
 from dicetable.core.errors import JournalError
 from dicetable.core.modules import forget_modules
-from dicetable.core.protocol import CHANCE
 from dicetable.core.session import Session
 from dicetable.drivers.storage import Store
 from dicetable.games import load, seats
@@ -96,9 +95,7 @@ def test_a_first_format_journal_still_resumes_and_goes_on_unchained():
     resumed, report = Session.resume(old, load, written.append, False)
     assert report.applied == 12 and report.dropped == 0 and report.chain is None
     assert resumed.state.to_data() == states[-1]
-    resumed.roll() if resumed.actors() == [CHANCE] else resumed.apply(
-        resumed.actors()[0], resumed.bot_action(resumed.actors()[0])
-    )
+    play_on(resumed, 1)
     assert written[-1] == journal.unchained_record_line(*journal.parse_record(written[-1]))
     again, report = Session.resume(written, load, None, False)
     assert report.applied == 13 and again.state.to_data() == resumed.state.to_data()
