@@ -1,9 +1,11 @@
 """`make sim` / `python -m hostsim`: the device in this terminal.
 
 With a terminal: the real firmware on wall-clock time, the panel drawn in braille, the LEDs in
-colour, keys pressed as buttons (h shows them, q quits, t makes the kiosk's teacher chord). The
-flash folder is out/sim-data, so quitting mid-game and starting again resumes the game, as on
-the device after a power cut.
+colour, keys pressed as buttons (h shows them, q quits, t makes the kiosk's teacher chord). A
+terminal too small for a legible picture shows the panel's text instead (hostsim.screen_text)
+and says how big the picture needs it; v switches between picture and text. The status lines
+start with the screen's prompt, so no layout drops it. The flash folder is out/sim-data, so
+quitting mid-game and starting again resumes the game, as on the device after a power cut.
 Without a terminal (CI, a pipe): a short all-bot game on virtual time, then the final sheet and
 scores, exit 0.
 
@@ -21,8 +23,13 @@ import traceback
 from hostsim import paths
 from hostsim.device import SimDevice
 from hostsim.realclock import RealClock
+from hostsim.screen_text import TextLayer
 
 _FRAME_S = 0.02  # how often keys and screen changes are looked at
+# The fewest braille dots across a glyph of the board's densest font that still read: the
+# picture may be drawn that much smaller (1/1 for the 2.9in sheets' 5-pixel font, 1/2 for the
+# 4.2in sheets' 6-pixel one).
+_DOTS_PER_GLYPH = 3
 FRONTEND_CRASH = "frontend-crash.txt"
 
 
@@ -79,6 +86,9 @@ async def _interactive(board, data_dir, seed, view=None):
 
         view = TerminalView()
     device = SimDevice(board, data_dir, seed, clock=RealClock())
+    panel = device.board["panel"]
+    layer = TextLayer(panel["width"], panel["height"])
+    legible = legible_scale(panel["width"])
     shown = [None, -1, b""]
     # Keys typed faster than a finger presses a button wait their turn, as the device queues
     # button events: pressed one after the other, none dropped.
@@ -93,7 +103,7 @@ async def _interactive(board, data_dir, seed, view=None):
                 await device.press(keys.key_from_name(key), wait=False)
 
     try:
-        with view.session():
+        with view.session(), layer.recording():
             device.start()
             pressing = asyncio.ensure_future(presser())
             try:
@@ -112,7 +122,8 @@ async def _interactive(board, data_dir, seed, view=None):
                     if (app, app.refreshes, leds) != tuple(shown):
                         shown[:] = [app, app.refreshes, leds]
                         width, height = app.display.width, app.display.height
-                        view.show_panel(width, height, device.panel_pixel)
+                        view.show_panel(width, height, device.panel_pixel, legible)
+                        view.show_text(layer.snapshot())
                         view.show_leds(app.led_width, app.led_height, leds)
                         view.set_status(*_status(device))
                         view.render()
@@ -132,15 +143,30 @@ async def _interactive(board, data_dir, seed, view=None):
     return 0
 
 
+def legible_scale(width):
+    """The coarsest scale at which a panel `width` pixels wide keeps its text legible."""
+    from dicetable.ui import draw
+
+    return max(1, draw.look(width).dense.width // _DOTS_PER_GLYPH)
+
+
 def _status(device):
+    """The status lines, most important first: the screen's prompt and note, the device's
+    notice, then which screen and board."""
     screen = device.app.shell.screen
-    lines = [device.board["name"], "screen: %s" % type(screen).__name__.replace("Screen", "")]
+    lines = []
     view = getattr(screen, "view", None)
     if view is not None:
-        # A screen's view is its own business: the prompt is optional (Dice Trip has none).
-        prompt = view().get("prompt")
-        if isinstance(prompt, str) and prompt:
-            lines.append(prompt)
-    if device.app.shell.notice:
-        lines.append(device.app.shell.notice)
+        # A screen's view is its own business: every field is optional (Dice Trip has no
+        # prompt).
+        shown = view()
+        for field in ("prompt", "note"):
+            line = shown.get(field)
+            if isinstance(line, str) and line and line not in lines:
+                lines.append(line)
+    notice = device.app.shell.notice
+    if notice and notice not in lines:
+        lines.append(notice)
+    lines.append("screen: %s" % type(screen).__name__.replace("Screen", ""))
+    lines.append(device.board["name"])
     return lines

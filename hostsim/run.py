@@ -15,9 +15,9 @@ from dicetable.games import load, part, title
 from dicetable.ui.screens import ResultsScreen
 from hostsim import script as scripts
 from hostsim.autopilot import Autopilot
+from hostsim.braille import braille_rows
 from hostsim.device import SimDevice
 from hostsim.drive import play
-from hostsim.terminal import braille_rows
 
 
 class Snapshots:

@@ -2,11 +2,19 @@
 
 `TerminalView` shows the e-ink panel as Unicode braille (2x4 pixels per cell, black ink on a
 paper-coloured background), the LED matrix as coloured dots and a status area with a key legend.
-The panel is on the left and the LEDs and status on the right, or below the panel when the
-terminal is too narrow. If even that does not fit, the panel is shrunk by an integer factor
-(a cell dot is inked when any pixel it covers is inked), up to `MAX_SCALE`; past that the view
-says "terminal too small: need N×M, have A×B". Only rows whose content changed are rewritten,
-and the screen is cleared only when the layout changes (resize), so nothing flickers.
+The panel is on the left and the LEDs and status on the right, or the LEDs and status side by
+side below the panel when the terminal is too narrow. If even that does not fit, the panel is
+shrunk by an integer factor, but only as far as its text stays legible (`legible_scale`, which
+the front end works out from the board's fonts); `downscale` keeps thin strokes in ink on paper
+and in paper on ink (title bars, the row under the cursor) alike. A terminal too small for that
+shows the text view instead: the panel's text as lines of text (hostsim.screen_text), the LEDs
+beside it, and a first line saying what the picture needs ("the picture needs 179×32 or
+149×41"). The v key switches between the two (the picture then shrinks as far as `MAX_SCALE`
+and says it is too small to read). Every layout keeps the first status lines, where the front
+end puts the screen's prompt, wrapped rather than cut. Below `TEXT_MIN` the view only says
+"terminal too small". Only rows whose content changed are rewritten, and the screen is cleared
+only when the layout changes (resize, v), so nothing flickers. `screen_text()` gives the
+screen as plain text (captures, tests).
 
 Keys (data: `KEY_BINDINGS`; `read_key` returns the logical name, or None):
 
@@ -17,6 +25,7 @@ Keys (data: `KEY_BINDINGS`; `read_key` returns the logical name, or None):
 | Backspace, Esc        | BACK                  | a lone Esc arrives after blessed's delay  |
 | p, n                  | LEFT, RIGHT           | PREV/NEXT on 3-button boards              |
 | t                     | TEACHER               | the teacher chord: BACK held, OK pressed  |
+| v                     | VIEW                  | picture or text view (handled here)       |
 | h                     | HELP                  | toggles the key table in the status area  |
 | q                     | QUIT                  |                                           |
 
@@ -26,7 +35,8 @@ restores the terminal whatever ends it.
 
     view = TerminalView()
     with view.session():
-        view.show_panel(296, 128, fb.pixel)
+        view.show_panel(296, 128, fb.pixel, legible_scale=1)
+        view.show_text(text_layer.snapshot())
         view.show_leds(8, 8, led_bytes)
         view.set_status("Seat 1 to play", "rolled 3 + 5")
         view.render()
@@ -34,34 +44,27 @@ restores the terminal whatever ends it.
 """
 
 import contextlib
+import unicodedata
 
 import blessed
 
-MAX_SCALE = 4  # coarsest panel downscale before giving up; beyond 4 nothing is legible
+from hostsim.braille import LED_OFF, bitmap_pixel, braille_rows, led_cells
+
+MAX_SCALE = 4  # coarsest panel downscale the v key can ask for; beyond 4 nothing is legible
+AUTO, PICTURE, TEXT = "auto", "picture", "text"  # what the v key chose
+TEXT_MIN = (40, 10)  # the smallest terminal the text view uses
 PAPER = (236, 233, 220)  # off-white, like an e-ink panel's white
 INK = (24, 24, 24)
-LED_ON = "\u25cf"  # ●
-LED_OFF = "\u00b7"  # ·, so an unlit matrix still shows its grid
 _LED_OFF_COLOUR = (90, 90, 90)
 _GAP = 2  # columns between the panel and the LEDs/status column
 _SIDE_MIN_COLS = 28  # narrowest useful status column
-_STATUS_MIN_ROWS = 3  # one text line, the notice line, the legend
+_STATUS_MIN_ROWS = 5  # three status lines (the prompt first), the notice, the legend
 _STATUS_MAX_ROWS = 12
+_TEXT_STATUS_LINES = 3  # status lines under the text view (the prompt first)
+_TEXT_MIN_COLS = 40  # the text view puts the LEDs beside the text only if this much is left
+_RULE = "\u2500"  # ─, between the panel's text and the status
 _TRUECOLOUR = 1 << 24
 _COLOUR_CACHE_SIZE = 1024
-
-# Braille dot bits, by the dot's (x, y) inside the 2x4 cell (Unicode braille patterns block).
-_DOTS = (
-    (0, 0, 0x01),
-    (0, 1, 0x02),
-    (0, 2, 0x04),
-    (1, 0, 0x08),
-    (1, 1, 0x10),
-    (1, 2, 0x20),
-    (0, 3, 0x40),
-    (1, 3, 0x80),
-)
-_BRAILLE_BLANK = 0x2800
 
 # (blessed key names or characters, label for the help, logical key)
 KEY_BINDINGS = (
@@ -72,62 +75,16 @@ KEY_BINDINGS = (
     (("KEY_ENTER", " "), "Enter, Space", "OK"),
     (("KEY_BACKSPACE", "KEY_ESCAPE"), "Backspace, Esc", "BACK"),
     (("t",), "t (teacher)", "TEACHER"),
+    (("v",), "v (view)", "VIEW"),
     (("h",), "h", "HELP"),
     (("q",), "q", "QUIT"),
 )
 _KEYMAP = {key: logical for keys, _, logical in KEY_BINDINGS for key in keys}
-LEGEND = "arrows p/n move \u00b7 enter/space OK \u00b7 bksp/esc back \u00b7 h help \u00b7 q quit"
-_LEGEND_SHORT = "h help \u00b7 q quit"
+LEGEND = (
+    "arrows \u00b7 enter/space OK \u00b7 bksp/esc back \u00b7 v view \u00b7 h help \u00b7 q quit"
+)
+_LEGEND_SHORT = "v view \u00b7 h help \u00b7 q quit"
 _HELP_LINES = ("keys:",) + tuple(f"  {label:<16} {logical}" for _, label, logical in KEY_BINDINGS)
-
-
-def braille_rows(width, height, pixel, scale=1):
-    """Encode a 1-bit image as braille text: one str per row of cells.
-
-    `pixel(x, y)` is truthy for ink. With `scale` > 1 each dot covers a scale x scale block and
-    is inked when any pixel in it is, so thin lines survive the downscale.
-    """
-    if scale < 1:
-        raise ValueError("scale must be >= 1")
-    span_x, span_y = 2 * scale, 4 * scale
-    rows = []
-    for top in range(0, height, span_y):
-        cells = []
-        for left in range(0, width, span_x):
-            code = 0
-            for dx, dy, bit in _DOTS:
-                x0, y0 = left + dx * scale, top + dy * scale
-                if x0 < width and y0 < height and _inked(pixel, x0, y0, scale, width, height):
-                    code |= bit
-            cells.append(chr(_BRAILLE_BLANK + code))
-        rows.append("".join(cells))
-    return rows
-
-
-def _inked(pixel, x0, y0, scale, width, height):
-    if scale == 1:
-        return pixel(x0, y0)
-    for y in range(y0, min(y0 + scale, height)):
-        for x in range(x0, min(x0 + scale, width)):
-            if pixel(x, y):
-                return True
-    return False
-
-
-def led_cells(width, height, rgb):
-    """Rows of (char, (r, g, b)) for an LED frame in row-major RGB order."""
-    if len(rgb) != width * height * 3:
-        raise ValueError(
-            f"need {width * height * 3} bytes for {width}x{height} LEDs, got {len(rgb)}"
-        )
-    rows = []
-    for y in range(height):
-        row = []
-        for i in range((y * width) * 3, (y * width + width) * 3, 3):
-            colour = (rgb[i], rgb[i + 1], rgb[i + 2])
-            row.append((LED_ON if any(colour) else LED_OFF, colour))
-        rows.append(row)
-    return rows
 
 
 def _cells(width, height, scale):
@@ -141,25 +98,39 @@ class TerminalView:
         self.term = term if term is not None else blessed.Terminal()
         self._panel = None  # (width, height, bitmap bytes, one byte per pixel)
         self._panel_version = 0
+        self._legible = 1  # the coarsest scale at which the panel's text still reads
         self._braille = (None, [])  # ((version, scale), rows)
         self._leds = None  # (width, height, rgb bytes)
+        self._text = None  # the panel's text: anything with lines(columns), see screen_text
         self._status = ()
         self._notice = ""
         self._help = False
+        self._choice = AUTO  # the v key: AUTO, PICTURE or TEXT
         self._layout = None  # (layout, panel size, LED size) of the screen as drawn
         self._size = None  # terminal (columns, rows) at the last render
         self._drawn = {}  # (region, row) -> (x, y, text) last written there
+        self._plain = {}  # (region, row) -> (x, y, the same without colours), for `screen_text`
         self._fg = {}  # rgb -> foreground sequence
 
     # -- inputs ---------------------------------------------------------------------------------
 
-    def show_panel(self, width, height, pixel):
-        """Take a copy of the panel image; `pixel(x, y)` is truthy for black ink."""
+    def show_panel(self, width, height, pixel, legible_scale=1):
+        """Take a copy of the panel image; `pixel(x, y)` is truthy for black ink.
+
+        `legible_scale`: the coarsest downscale at which the panel's smallest text still reads;
+        a terminal that cannot show the picture at least that fine shows the text view.
+        """
         bitmap = bytes(1 if pixel(x, y) else 0 for y in range(height) for x in range(width))
         panel = (width, height, bitmap)
+        self._legible = max(1, min(legible_scale, MAX_SCALE))
         if panel != self._panel:
             self._panel = panel
             self._panel_version += 1
+
+    def show_text(self, text):
+        """Take the panel's text for the text view: an object whose `lines(columns)` gives
+        rows of (column, string, inverted) (hostsim.screen_text.Snapshot)."""
+        self._text = text
 
     def show_leds(self, width, height, rgb):
         """Take a copy of the LED frame: width * height * 3 bytes, row-major RGB."""
@@ -170,7 +141,8 @@ class TerminalView:
         self._leds = (width, height, bytes(rgb))
 
     def set_status(self, *lines):
-        """Replace the status text (whose turn, last message...)."""
+        """Replace the status text, most important line first (the prompt): a status area too
+        small for all of it keeps the first lines."""
         self._status = tuple(str(line) for line in lines)
 
     # -- keys -----------------------------------------------------------------------------------
@@ -179,7 +151,7 @@ class TerminalView:
         """Map a `blessed` Keystroke to a logical key name, or None.
 
         Unknown keys set the "unknown key" notice; non-key events (mouse, focus, resize,
-        key releases) are ignored silently.
+        key releases) are ignored silently. HELP and VIEW are handled here as well.
         """
         if not key or key.released:
             return None
@@ -199,16 +171,20 @@ class TerminalView:
             return None
         self._notice = ""
         self._help = not self._help if logical == "HELP" else False
+        if logical == "VIEW":
+            showing_text = self._layout is not None and self._layout[0][0] == "text"
+            self._choice = PICTURE if showing_text else TEXT
         return logical
 
     def read_key(self, timeout_s=None):
         """Wait up to `timeout_s` seconds (None: forever) for a key; return its logical name.
 
-        Redraws by itself when the notice or help changed, or when the terminal was resized.
+        Redraws by itself when the notice, help or view changed, or when the terminal was
+        resized.
         """
-        before = (self._notice, self._help)
+        before = (self._notice, self._help, self._choice)
         logical = self.translate(self.term.inkey(timeout=timeout_s))
-        if (self._notice, self._help) != before or self._size != self._term_size():
+        if (self._notice, self._help, self._choice) != before or self._size != self._term_size():
             self.render()
         return logical
 
@@ -237,19 +213,27 @@ class TerminalView:
             # New size or new panel/LED dimensions: the only time the screen is cleared.
             self._layout = geometry
             self._drawn = {}
+            self._plain = {}
             out.append(term.normal + term.home + term.clear)
-        if layout[0] == "small":
+        kind = layout[0]
+        if kind == "small":
             self._put(out, "small", [(0, y, line) for y, line in enumerate(layout[1:])])
+        elif kind == "text":
+            leds, rows = self._text_screen(layout[1], *self._size)
+            self._put(out, "leds", leds)
+            self._put(out, "text", rows)
         else:
-            _, scale, side_x, side_y, side_w, side_h = layout
+            _, scale, leds_x, leds_y, status_x, status_y, status_w, status_h = layout
             self._put(out, "panel", self._panel_rows(scale))
-            led_rows = self._led_rows(side_x, side_y)
-            status_y = side_y + (len(led_rows) + 1 if led_rows else 0)
-            self._put(out, "leds", led_rows)
+            self._put(out, "leds", self._led_rows(leds_x, leds_y))
+            note = ""
+            if scale > self._legible:
+                note = "picture at 1/%d, too small to read (needs %s): v shows the text" % (
+                    scale,
+                    self._needs_text(),
+                )
             self._put(
-                out,
-                "status",
-                self._status_rows(side_x, status_y, side_w, side_y + side_h - status_y),
+                out, "status", self._status_rows(status_x, status_y, status_w, status_h, note)
             )
         if not out:
             return False
@@ -257,45 +241,113 @@ class TerminalView:
         term.stream.flush()
         return True
 
+    def screen_text(self):
+        """The terminal's screen as plain text, one str per row (the text view's inverted
+        strings in [ ], struck ones with a combining stroke): a capture for notes and tests."""
+        width, height = self._size or self._term_size()
+        grid = [[" "] * width for _ in range(height)]
+        for x, y, plain in self._plain.values():
+            if not 0 <= y < height:
+                continue
+            row = grid[y]
+            for ch in plain:
+                if unicodedata.combining(ch) and 0 < x <= width:
+                    row[x - 1] += ch
+                    continue
+                if 0 <= x < width:
+                    row[x] = ch
+                x += 1
+        return ["".join(row).rstrip() for row in grid]
+
     def _term_size(self):
         return self.term.width, self.term.height
 
     def _put(self, out, region, rows):
+        """Write the rows that changed: (x, y, text) or (x, y, text, plain text)."""
         move_xy = self.term.move_xy
-        for i, (x, y, text) in enumerate(rows):
+        for i, row in enumerate(rows):
+            x, y, text = row[:3]
             if self._drawn.get((region, i)) != (x, y, text):
                 self._drawn[(region, i)] = (x, y, text)
+                plain = row[3] if len(row) > 3 else self.term.strip_seqs(text)
+                self._plain[(region, i)] = (x, y, plain)
                 out.append(move_xy(x, y) + text)
 
-    def _plan(self, width, height):
-        """Pick the layout: (kind, scale, side x, side y, side width, side height).
+    # -- layout ---------------------------------------------------------------------------------
 
-        Panel on the left and the side column (LEDs over status) on its right, else the side
-        column below the panel; each at the finest scale that fits. When nothing fits, the
-        result is ("small", message lines...).
+    def _plan(self, width, height):
+        """Pick the layout for a terminal `width` x `height`.
+
+        A picture: ("beside" or "below", scale, LEDs x, y, status x, y, width, height), the
+        panel on the left and a side column (LEDs over status) right of it, else the LEDs and
+        the status side by side below it; at the finest scale that fits, no coarser than the
+        legible scale (or than MAX_SCALE once v asked for the picture). Else the text view,
+        ("text", header), or, in a terminal too small even for that, ("small", lines...).
         """
+        if self._choice != TEXT:
+            coarsest = MAX_SCALE if self._choice == PICTURE else self._legible
+            for scale in range(1, coarsest + 1):
+                layout = self._picture(scale, width, height)
+                if layout is not None:
+                    return layout
+        if width < TEXT_MIN[0] or height < TEXT_MIN[1]:
+            return (
+                "small",
+                f"terminal too small: need {TEXT_MIN[0]}×{TEXT_MIN[1]}, have {width}×{height}",
+                f"(the picture needs {self._needs_text()})",
+            )
+        if self._choice == TEXT:
+            return ("text", "text view (v: picture)")
+        if self._choice == PICTURE:
+            return (
+                "text",
+                f"the picture does not fit even at 1/{MAX_SCALE}; showing the text view",
+            )
+        return (
+            "text",
+            f"the picture needs {self._needs_text()}; showing the text view (v: picture)",
+        )
+
+    def _sizes(self, scale):
+        """((columns, rows) side by side, (columns, rows) below) the picture needs at `scale`,
+        the column the terminal never writes in included."""
         panel_w, panel_h = self._panel[:2] if self._panel else (0, 0)
         leds_w, leds_h = self._leds[:2] if self._leds else (0, 0)
-        side_min_w = max(2 * leds_w, _SIDE_MIN_COLS)
-        side_min_h = (leds_h + 1 if leds_h else 0) + _STATUS_MIN_ROWS
-        needs = []
-        for scale in range(1, MAX_SCALE + 1):
-            cols, rows = _cells(panel_w, panel_h, scale)
-            beside = (cols + _GAP if cols else 0) + side_min_w, max(rows, side_min_h)
-            below = max(cols, side_min_w), (rows + 1 if rows else 0) + side_min_h
-            if beside[0] < width and beside[1] <= height:
-                side_x = beside[0] - side_min_w
-                return ("beside", scale, side_x, 0, width - side_x - 1, height)
-            if below[0] < width and below[1] <= height:
-                side_y = below[1] - side_min_h
-                return ("below", scale, 0, side_y, width - 1, height - side_y)
-            needs.append(beside)
-        need_w, need_h = needs[-1]
-        return (
-            "small",
-            f"terminal too small: need {need_w + 1}×{need_h}, have {width}×{height}",
-            f"(full size needs {needs[0][0] + 1}×{needs[0][1]})",
+        cols, rows = _cells(panel_w, panel_h, scale)
+        side_w = max(2 * leds_w, _SIDE_MIN_COLS)
+        beside = (
+            (cols + _GAP if cols else 0) + side_w + 1,
+            max(rows, (leds_h + 1 if leds_h else 0) + _STATUS_MIN_ROWS),
         )
+        under_w = (2 * leds_w + _GAP if leds_w else 0) + _SIDE_MIN_COLS
+        below = (max(cols, under_w) + 1, (rows + 1 if rows else 0) + max(leds_h, _STATUS_MIN_ROWS))
+        return beside, below
+
+    def needs(self):
+        """(beside, below): the smallest terminals, as (columns, rows), that show the picture
+        at the legible scale with the LEDs beside it or below it."""
+        return self._sizes(self._legible)
+
+    def _needs_text(self):
+        beside, below = self.needs()
+        return "%d×%d or %d×%d" % (beside + below)
+
+    def _picture(self, scale, width, height):
+        beside, below = self._sizes(scale)
+        cols, rows = _cells(*(self._panel[:2] if self._panel else (0, 0)), scale)
+        leds_w = self._leds[0] if self._leds else 0
+        leds_h = self._leds[1] if self._leds else 0
+        if beside[0] <= width and beside[1] <= height:
+            x = cols + _GAP if cols else 0
+            status_y = leds_h + 1 if leds_h else 0
+            return ("beside", scale, x, 0, x, status_y, width - x - 1, height - status_y)
+        if below[0] <= width and below[1] <= height:
+            y = rows + 1 if rows else 0
+            x = 2 * leds_w + _GAP if leds_w else 0
+            return ("below", scale, 0, y, x, y, width - x - 1, height - y)
+        return None
+
+    # -- the picture ----------------------------------------------------------------------------
 
     def _panel_rows(self, scale):
         if self._panel is None:
@@ -303,7 +355,7 @@ class TerminalView:
         key = (self._panel_version, scale)
         if self._braille[0] != key:
             width, height, bitmap = self._panel
-            rows = braille_rows(width, height, lambda x, y: bitmap[y * width + x], scale)
+            rows = braille_rows(width, height, bitmap_pixel(bitmap, width), scale)
             self._braille = (key, rows)
         term = self.term
         if term.number_of_colors == _TRUECOLOUR:
@@ -312,17 +364,18 @@ class TerminalView:
             paper = term.reverse  # ink = the terminal's background colour, paper = its text
         return [(0, y, paper + row + term.normal) for y, row in enumerate(self._braille[1])]
 
-    def _led_rows(self, x, y0):
+    def _led_rows(self, x, y0, narrow=False):
         if self._leds is None:
             return []
         term = self.term
         dark = term.on_color_rgb(0, 0, 0) if term.number_of_colors >= 256 else ""
+        gap = "" if narrow else " "
         rows = []
         for y, cells in enumerate(led_cells(*self._leds)):
             parts = [dark]
             for char, colour in cells:
                 parts.append(self._colour(_LED_OFF_COLOUR if char == LED_OFF else colour))
-                parts.append(char + " ")
+                parts.append(char + gap)
             parts.append(term.normal)
             rows.append((x, y0 + y, "".join(parts)))
         return rows
@@ -336,13 +389,91 @@ class TerminalView:
             seq = self._fg[rgb] = str(self.term.color_rgb(*rgb))
         return seq
 
-    def _status_rows(self, x, y0, width, rows):
+    def _status_rows(self, x, y0, width, rows, note=""):
+        """The status lines word-wrapped to `width` (the first ones kept when they do not all
+        fit), then the notice (or `note`), then the key legend."""
         rows = min(rows, _STATUS_MAX_ROWS)
-        text = _HELP_LINES if self._help else self._status
+        if self._help:
+            text = list(_HELP_LINES)
+        else:
+            text = self._wrapped(self._status, width)
         lines = [text[i] if i < len(text) else "" for i in range(rows - 2)]
-        lines += [self._notice, LEGEND if len(LEGEND) <= width else _LEGEND_SHORT]
+        lines += [self._notice or note, self._legend(width)]
         term = self.term
         return [
             (x, y0 + i, term.ljust(term.truncate(line, width), width))
             for i, line in enumerate(lines)
         ]
+
+    def _wrapped(self, lines, width):
+        wrapped = []
+        for line in lines:
+            wrapped.extend(self.term.wrap(line, width) or [""])
+        return wrapped
+
+    def _legend(self, width):
+        return LEGEND if len(LEGEND) <= width else _LEGEND_SHORT
+
+    # -- the text view --------------------------------------------------------------------------
+
+    def _text_screen(self, header, width, height):
+        """The text view: (LED rows, text rows). A header saying why; the panel's text, the
+        LEDs on its right when there is room; a rule; the status lines (the prompt first) and
+        the notice or the key legend."""
+        term = self.term
+        usable = width - 1  # the last column is never written: some terminals scroll there
+        status = self._wrapped(self._status, usable)[:_TEXT_STATUS_LINES]
+        status.append(self._notice or self._legend(usable))
+        heading = self._wrapped((header,), usable)[:2]
+        body_top, rule_y = len(heading), height - len(status) - 1
+        body_rows = rule_y - body_top
+        leds = []
+        columns = usable
+        if self._leds is not None and not self._help:
+            leds_w, leds_h = self._leds[:2]
+            for cell in (2, 1):  # two columns an LED, else one
+                if leds_h <= body_rows and usable - cell * leds_w - _GAP >= _TEXT_MIN_COLS:
+                    columns = usable - cell * leds_w - _GAP
+                    leds = self._led_rows(columns + _GAP, body_top, narrow=cell == 1)
+                    break
+        if self._help:
+            body = [[(0, line, False)] for line in _HELP_LINES]
+        elif self._text is None:
+            body = [[(0, "(no text on the panel yet)", False)]]
+        else:
+            body = self._text.lines(columns)
+        if len(body) > body_rows:
+            more = len(body) - body_rows + 1
+            body = body[: body_rows - 1]
+            body.append([(0, f"... {more} more lines: a taller terminal shows them", False)])
+        rows = [self._line(y, line, usable) for y, line in enumerate(heading)]
+        for i in range(body_rows):
+            styled, plain = self._text_line(body[i] if i < len(body) else [])
+            rows.append(
+                (
+                    0,
+                    body_top + i,
+                    term.ljust(term.truncate(styled, columns), columns),
+                    term.ljust(term.truncate(plain, columns), columns),
+                )
+            )
+        rows.append(self._line(rule_y, _RULE * usable, usable))
+        for i, line in enumerate(status):
+            rows.append(self._line(rule_y + 1 + i, line, usable))
+        return leds, rows
+
+    def _line(self, y, text, width):
+        term = self.term
+        return (0, y, term.ljust(term.truncate(text, width), width))
+
+    def _text_line(self, fragments):
+        """(styled, plain) for one line of the panel's text: inverted strings in reverse
+        video, and in [ ] in the plain text."""
+        term = self.term
+        styled, plain, end = [], [], 0
+        for column, shown, inverted in fragments:
+            pad = " " * max(0, column - end)
+            styled.append(pad + (term.reverse + shown + term.normal if inverted else shown))
+            plain.append(pad + ("[" + shown[1:-1] + "]" if inverted else shown))
+            end = max(column, end) + term.length(shown)
+        return "".join(styled), "".join(plain)

@@ -42,10 +42,13 @@ class FakeView:
             return None
         return self.keys.pop(0)
 
-    def show_panel(self, width, height, pixel):
+    def show_panel(self, width, height, pixel, legible_scale=1):
         self.panels += 1
         if self.panels == self.fail_at:
             raise RuntimeError("the terminal went away")
+
+    def show_text(self, text):
+        pass
 
     def show_leds(self, width, height, rgb):
         pass
@@ -67,7 +70,7 @@ def test_dice_trip_from_the_menu_plays_in_the_terminal(tmp_path):
     keys += [("until", "screen: Setup"), "OK", ("until", "screen: DiceTripPlay")] + _pause(20)
     view = FakeView(keys)
     assert asyncio.run(_interactive("sim296", str(tmp_path), 3, view)) == 0
-    assert view.status[1] == "screen: DiceTripPlay", view.status
+    assert "screen: DiceTripPlay" in view.status, view.status
     assert os.path.exists(os.path.join(str(tmp_path), "game.jnl"))
 
 

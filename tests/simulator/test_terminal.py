@@ -1,42 +1,16 @@
 """The simulator's terminal front end: braille encoding, LED cells, keys, layout and rendering."""
 
-import io
-
-import blessed
+import framebuf
 import pytest
 from blessed.keyboard import Keystroke
+from sized_terminal import SizedTerminal
 
-from hostsim.terminal import (
-    KEY_BINDINGS,
-    LED_OFF,
-    LED_ON,
-    LEGEND,
-    TerminalView,
-    braille_rows,
-    led_cells,
-)
+from dicetable.ui import draw, text
+from hostsim.braille import LED_OFF, LED_ON, braille_rows, downscale, led_cells
+from hostsim.terminal import KEY_BINDINGS, LEGEND, TerminalView
 
 FULL = "\u28ff"
 BLANK = "\u2800"
-
-
-class SizedTerminal(blessed.Terminal):
-    """A terminal writing to a StringIO, with a size the test chooses."""
-
-    def __init__(self, cols=220, rows=50, kind="xterm-256color"):
-        super().__init__(kind=kind, force_styling=True, stream=io.StringIO())
-        self.cols, self.rows = cols, rows
-
-    @property
-    def width(self):
-        return self.cols
-
-    @property
-    def height(self):
-        return self.rows
-
-    def output(self):
-        return self.stream.getvalue()
 
 
 def image(width, height, inked):
@@ -140,7 +114,18 @@ def test_keys_map_to_logical_buttons(key, logical):
 
 def test_every_binding_is_a_logical_button():
     logical = {row[2] for row in KEY_BINDINGS}
-    assert logical == {"UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK", "QUIT", "HELP", "TEACHER"}
+    assert logical == {
+        "UP",
+        "DOWN",
+        "LEFT",
+        "RIGHT",
+        "OK",
+        "BACK",
+        "QUIT",
+        "HELP",
+        "TEACHER",
+        "VIEW",
+    }
 
 
 def test_unknown_key_returns_none_and_says_so():
@@ -249,20 +234,23 @@ def test_narrow_terminal_puts_leds_below_the_panel():
     assert term.move_xy(0, 33) in out and term.move_xy(150, 0) not in out
 
 
-def test_small_terminal_downscales_the_panel():
+def test_small_terminal_downscales_the_panel_while_it_stays_legible():
     term = SizedTerminal(100, 30)
     view = checker_view(term)
-    view.show_panel(296, 128, lambda x, y: x < 4 and y < 8)
+    view.show_panel(296, 128, lambda x, y: x < 4 and y < 8, legible_scale=2)
     view.render()
     assert view._layout[0][:2] == ("below", 2)
     assert FULL + BLANK * 73 in term.output()
+    assert term.move_xy(0, 17) in term.output()  # the LEDs under the panel, the status beside
+    assert term.move_xy(18, 17) + "Seat 2 to play" in term.output()
 
 
 def test_too_small_terminal_says_what_it_needs():
-    term = SizedTerminal(40, 10)
+    term = SizedTerminal(30, 8)
     view = checker_view(term)
     view.render()
-    assert "terminal too small: need 68×12, have 40×10" in term.output()
+    assert "terminal too small: need 40×10, have 30×8" in term.output()
+    assert "(the picture needs 179×32 or 149×41)" in term.output()
     assert FULL not in term.output()
     term.cols, term.rows = 220, 50  # resized: read_key notices and draws everything again
     assert view.read_key(0) is None
@@ -291,3 +279,141 @@ def test_session_restores_the_terminal_on_errors(error):
     out = term.output()
     assert out.index(term.enter_fullscreen) < out.index(term.hide_cursor)
     assert out.rindex(term.normal_cursor) < out.rindex(term.exit_fullscreen)
+
+
+# -- downscaling keeps text, black on white and white on black ----------------------------------
+
+
+def _bar_dots(string, inverted, scale, width=120, height=40, top=8):
+    """Dots of `string` in the medium font at `top`: as a title bar (paper on ink, as
+    draw.bar draws it) or as plain ink on paper in the same place."""
+    fb = framebuf.FrameBuffer(
+        bytearray((width + 7) // 8 * height), width, height, framebuf.MONO_HLSB
+    )
+    font = draw.font("medium")
+    if inverted:
+        draw.bar(fb, 0, top, width, font, string)  # 2 pixels of bar above and below the text
+    else:
+        text.draw(fb, font, string, draw.INSET, top + 2)
+    bitmap = bytes(fb.pixel(x, y) for y in range(height) for x in range(width))
+    dots = downscale(width, height, bitmap, scale)
+    columns = -(-width // scale)
+    rows = range((top + 2) // scale, (top + 2 + font.height) // scale)
+    return [dots[y * columns : (y + 1) * columns] for y in rows]
+
+
+@pytest.mark.parametrize("string", ["P1", "Round 1/13", "Cybo Advanced"])
+@pytest.mark.parametrize("scale", [2, 3])
+def test_white_on_black_text_survives_downscaling(string, scale):
+    # The text rows of a title bar are the exact negative of the same text in ink on paper:
+    # every stroke that shows black on white shows white on black. (Inking a dot when any pixel
+    # under it was ink turned the bar solid: "Cybo Advanced" and "P1" vanished on sim400.)
+    inverted = _bar_dots(string, True, scale)
+    plain = _bar_dots(string, False, scale)
+    assert any(0 in row for row in inverted)
+    for ink_row, paper_row in zip(plain, inverted):
+        assert bytes(1 - dot for dot in ink_row) == paper_row
+
+
+def test_downscale_keeps_thin_lines_and_whole_blocks():
+    # A one-pixel rule on paper and a one-pixel gap in a black block both stay at scale 2.
+    width, height = 16, 16
+    rule = bytes(1 if y == 5 else 0 for y in range(height) for x in range(width))
+    assert downscale(width, height, rule, 2)[2 * 8 : 3 * 8] == b"\x01" * 8
+    gap = bytes(0 if x == 9 else 1 for y in range(height) for x in range(width))
+    assert downscale(width, height, gap, 2)[:8] == b"\x01\x01\x01\x01\x00\x01\x01\x01"
+
+
+# -- the text view -------------------------------------------------------------------------------
+
+
+class FakeText:
+    """The panel's text as hostsim.screen_text.Snapshot gives it, for a fixed set of lines."""
+
+    def __init__(self, rows):
+        self.rows = rows
+
+    def lines(self, columns):
+        return self.rows
+
+
+SHEET = FakeText(
+    [
+        [(0, " Cybo Advanced ", True), (40, " Round 1/13 ", True)],
+        [(0, "Rd R1 R2 R3", False), (30, " P1 ", True), (50, "12", False)],
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    "panel, leds, legible, beside, below",
+    [
+        ((296, 128), (8, 8), 1, (179, 32), (149, 41)),  # sim296, sim296_3btn, sim_badger
+        ((400, 300), (16, 16), 2, (135, 38), (101, 55)),  # sim400, at half size
+        ((400, 300), (16, 16), 1, (235, 75), (201, 92)),  # sim400, full size
+    ],
+)
+def test_the_picture_needs_these_terminals(panel, leds, legible, beside, below):
+    view = TerminalView(SizedTerminal())
+    view.show_panel(*panel, lambda x, y: 0, legible_scale=legible)
+    view.show_leds(*leds, bytes(leds[0] * leds[1] * 3))
+    assert view.needs() == (beside, below)
+    for cols, rows in (beside, below):
+        assert view._plan(cols, rows)[:2] in (("beside", legible), ("below", legible))
+        assert view._plan(cols - 1, rows)[0] == "text" or view._plan(cols, rows - 1)[0] == "text"
+    assert view._plan(beside[0] - 1, below[1] - 1)[0] == "text"
+
+
+def test_a_small_terminal_shows_the_text_and_what_the_picture_needs():
+    term = SizedTerminal(80, 24)
+    view = checker_view(term)
+    view.show_text(SHEET)
+    view.set_status("P1: press OK to roll", "screen: Play", "Simulator: a board")
+    assert view.render()
+    screen = view.screen_text()
+    assert len(screen) == 24 and all(len(row) < 80 for row in screen)
+    assert screen[0] == "the picture needs 179×32 or 149×41; showing the text view (v: picture)"
+    assert screen[1].startswith("[Cybo Advanced]") and "[Round 1/13]" in screen[1]
+    leds = " ".join([LED_ON] * 8)  # right of the text, two columns an LED
+    assert screen[2] == "Rd R1 R2 R3" + " " * 19 + "[P1]" + " " * 16 + "12" + " " * 11 + leds
+    assert screen[19:] == [
+        "\u2500" * 79,
+        "P1: press OK to roll",
+        "screen: Play",
+        "Simulator: a board",
+        LEGEND,
+    ]
+    assert term.reverse + " P1 " + term.normal in term.output()  # the inverted text
+    assert FULL not in term.output()
+
+
+def test_v_switches_between_picture_and_text():
+    term = SizedTerminal(80, 24)
+    view = checker_view(term)
+    view.show_text(SHEET)
+    view.render()
+    term.ungetch("v")  # the picture, as small as it must be, with the prompt still shown
+    assert view.read_key(0) == "VIEW"
+    assert view._layout[0][:2] == ("below", 3)
+    screen = view.screen_text()
+    assert screen[0][0] == "\u2803" and "Seat 2 to play" in "\n".join(screen)
+    assert "picture at 1/3, too small to read" in "\n".join(screen)
+    term.ungetch("v")
+    assert view.read_key(0) == "VIEW"
+    assert view.screen_text()[0] == "text view (v: picture)"
+    # In a big terminal the text view stays until v asks for the picture again.
+    term.cols, term.rows = 220, 50
+    view.read_key(0)
+    assert view.screen_text()[0] == "text view (v: picture)"
+    term.ungetch("v")
+    view.read_key(0)
+    assert view._layout[0][:2] == ("beside", 1)
+
+
+def test_a_long_prompt_is_wrapped_not_cut():
+    term = SizedTerminal(179, 32)
+    view = checker_view(term)
+    view.set_status("P1: write one result on paper, then press OK for the next roll", "screen: X")
+    view.render()
+    status = [row[150:] for row in view.screen_text()[9:12]]
+    assert status == ["P1: write one result on", "paper, then press OK for the", "next roll"]
