@@ -68,19 +68,19 @@ class TextLayer:
             layer._drew(fb, x, y, end - x, font.height, s, color == 0)
             return end
 
-        def fill_noted(fb, c, /):
+        def fill_noted(fb, c):
             fill(fb, c)
             layer._filled(fb, 0, 0, layer.width, layer.height)
 
-        def fill_rect_noted(fb, x, y, w, h, c, /):
+        def fill_rect_noted(fb, x, y, w, h, c):
             fill_rect(fb, x, y, w, h, c)
             layer._filled(fb, x, y, w, h)
 
-        def hline_noted(fb, x, y, w, c, /):
+        def hline_noted(fb, x, y, w, c):
             hline(fb, x, y, w, c)
             layer._filled(fb, x, y, w, 1)
 
-        def rect_noted(fb, x, y, w, h, c, f=False, /):
+        def rect_noted(fb, x, y, w, h, c, f=False):
             rect(fb, x, y, w, h, c, f)
             if f:
                 layer._filled(fb, x, y, w, h)
