@@ -197,16 +197,17 @@ _POWER_WORDS = {dicetrip.KEEP: "Keep these dice", dicetrip.NEXT: "Next round"}
 
 
 def _place_prompt(state, view, stage, name, hint):
+    """The city stages name the city as the map shows it: the cursor's box, inverted (the map
+    has no names: 25 of them do not fit on 296x128)."""
     option = _option(view)
     city = view.get("city", -1)
     if stage == CROSS:
-        city_name = state.board.names[city]
-        return "Cross out %s (%d). OK crosses it" % (city_name, data.CROSS_POINTS)
+        return "X in the black box (%d). OK crosses it" % data.CROSS_POINTS
     if stage == CITY:
         bonus = ""
         if state.earns_tick(option[1], option[2], city):
             bonus = " +%d bonus" % data.TICK_POINTS
-        return "%d in %s%s. OK writes it" % (option[0], state.board.names[city], bonus)
+        return "%d in the black box%s. OK writes it" % (option[0], bonus)
     if stage == TWICE:
         return "%s: a die used twice (once a game)%s" % (name, hint)
     seat = view.get("seat", 0)

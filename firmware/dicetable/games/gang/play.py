@@ -2,10 +2,13 @@
 
 PURE. The cursor moves over `menu_actions()` (the asked seat's legal actions, in the state's
 order) and OK applies the one under it. A roll of n dice is n chance actions (docs/journal.md):
-one OK (or one bot step) rolls them all. Cards are put away and revealed by the dice alone, as
-automatic steps. Pools are hidden information on a shared device: when the asked person changes
-from one human seat to another, the screen first shows only "Pass the device to <name>" until
-OK, and the sheet shows a pool only to its owner's prompt.
+one OK (or one bot step) rolls them all. Cards are put away and revealed by the dice at once,
+in the move that leads to them (the start, the round's last turn): a card draw is the device's,
+not a player's, so it neither waits the bot pause nor shows anyone "playing", and the note says
+"Card drawn: ..." until the round's first turn is over (a person's: until they commit dice, so
+the reroll choices keep their room). Pools are hidden information on a shared device: when the
+asked person changes from one human seat to another, the screen first shows only "Pass the
+device to <name>" until OK, and the sheet shows a pool only to its owner's prompt.
 """
 
 from dicetable.core.errors import IllegalAction
@@ -22,6 +25,7 @@ class GangPlayScreen(GameScreen):
         self.cursor = 0
         self.passing = False  # "pass the device to ...": nothing hidden is shown until OK
         self._holder = None  # the human seat that was last asked (who holds the device)
+        self._deal()
         self._check_holder()
 
     # --- who is asked what ------------------------------------------------------------------
@@ -33,7 +37,7 @@ class GangPlayScreen(GameScreen):
             return None
         if actors == [CHANCE]:
             if not state.dice_pending():
-                return None  # the dice put away or reveal a card: an automatic step
+                return None  # a card to put away or reveal (dealt at once, by _deal)
             seat = state.turn_seat()
             return None if self.session.is_bot(seat) else (seat, True)
         for seat in actors:
@@ -54,20 +58,23 @@ class GangPlayScreen(GameScreen):
         return self.person_asked() is None
 
     def step(self):
-        """One automatic move: a bot's choice, a bot's whole roll, or a card put away/revealed."""
+        """One automatic move: a bot's choice or a bot's whole roll."""
         state = self.session.state
         actors = state.actors()
         if actors == [CHANCE]:
-            if state.dice_pending():
-                self._roll_all()
-            else:
-                self.session.roll()
+            self._roll_all()
         else:
             for seat in actors:
                 if self.session.is_bot(seat):
                     self.session.apply(seat, self.session.bot_action(seat))
                     break
         return self._after_move(True)
+
+    def _deal(self):
+        """The dice put the cards away and reveal the round's card, at once (no pause)."""
+        state = self.session.state
+        while state.actors() == [CHANCE] and not state.dice_pending():
+            self.session.roll()
 
     def _roll_all(self):
         state = self.session.state
@@ -114,6 +121,7 @@ class GangPlayScreen(GameScreen):
             self.cursor = min(self.cursor, max(0, len(self.menu_actions()) - 1))
         done = self.finish_move()
         if done is None:
+            self._deal()
             self._check_holder()
         return done
 
@@ -154,6 +162,8 @@ class GangPlayScreen(GameScreen):
                 choices.append(state.action_to_string(seat, action))
             cursor = self.cursor % len(choices)
         note = self.note_line()
+        if not note and (asked is None or not state.committed):
+            note = card_note(state)
         return {
             "seat": seat,
             "prompt": prompt,
@@ -163,3 +173,12 @@ class GangPlayScreen(GameScreen):
             "show_pool": show_pool,
             "passing": passing,
         }
+
+
+def card_note(state):
+    """ "Card drawn: GD09 three odd dice" until the round's first turn is over, else ""."""
+    number = state.card_number()
+    if state.turns or not number or state.is_terminal():
+        return ""
+    card = gang.card(number)
+    return "Card drawn: %s %s" % (card[0], card[7])

@@ -8,7 +8,8 @@ when `view["show_pool"]` is true (the play screen sets it while that seat's owne
 Layout, left to right (both panels; fonts from draw.look):
     card box: symbol, words, when it is checked | active player's dice by face, pool
     round and dice on the table                 | prompt
-    this round's scores: name, dice, score       | choices (cursor inverted, scrolled), note
+    this round's table: name, dice, score        | choices (cursor inverted, scrolled), note
+      under the headings "dice" and "score"      |
     past rounds, latest first, as many as fit
 """
 
@@ -41,6 +42,10 @@ _CHOICES = const(10)
 _FACE_MARKS = ("G", "1", "2", "3", "4", "5")  # 0 = the gangster
 _CELL = const(3)  # characters per face column in the dice table
 _WHEN = {"yellow": "every roll", "black": "once, at stop"}
+# The headings of the round's table (rules 1.4, 1.6): the dice each player rolled this round,
+# and the score, the numbers showing added up (a bust has none).
+_COUNT_HEAD = "dice"
+_SCORE_HEAD = "score"
 
 
 def draw(fb, width, height, state, view, sections=WHOLE):
@@ -161,16 +166,24 @@ def _score_rows(state):
 
 
 def _scores(fb, fnt, pitch, x, y, width, height, state, rows):
-    count_room = 3 * fnt.width
-    score_room = 5 * fnt.width  # " BUST" keeps a space after the count
+    """The round's table under its headings: each player, the dice they rolled this round
+    and their score (the numbers showing, added up) or BUST."""
+    count_room = 5 * fnt.width  # " dice" over counts of up to 48
+    score_room = 6 * fnt.width  # " score" over scores and "BUST"
+    count_x = x + width - score_room - count_room
+    score_x = x + width - score_room
+    if y + fnt.height <= height:
+        text.draw_right(fb, fnt, _COUNT_HEAD, count_x, y, count_room)
+        text.draw_right(fb, fnt, _SCORE_HEAD, score_x, y, score_room)
+        y += pitch
+    name_room = width - count_room - score_room - fnt.width
     for seat, mark, count, score in rows:
         if y + fnt.height > height:
             break
-        name_room = width - count_room - score_room - fnt.width
-        name = text.fit(fnt, state.seat_name(seat), name_room - fnt.width)
+        name = text.fit(fnt, state.seat_name(seat), name_room)
         text.draw(fb, fnt, mark + name, x, y)
-        text.draw_right(fb, fnt, str(count), x + width - score_room - count_room, y, count_room)
-        text.draw_right(fb, fnt, score, x + width - score_room, y, score_room)
+        text.draw_right(fb, fnt, str(count), count_x, y, count_room)
+        text.draw_right(fb, fnt, score, score_x, y, score_room)
         y += pitch
     return y
 

@@ -203,7 +203,7 @@ def test_a_bonus_city_says_so_before_the_number_is_written():
     while screen.city != brugge:
         screen.handle(keys.RIGHT)
     view = _shown(screen)
-    assert "15 in Brugge +1 bonus" in view["prompt"]
+    assert "15 in the black box +1 bonus" in view["prompt"]  # the cursor on Brugge
     screen.handle(keys.OK)
     assert state.values[0][brugge] == 15 and state.ticks[0][brugge] == 1
 

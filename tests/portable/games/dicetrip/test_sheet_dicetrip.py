@@ -201,9 +201,10 @@ def test_the_words_of_each_stage():
     assert prompt == "%s: number 1 of 2" % LONG
     assert choices[1:] == ["Use a die twice...", "Cross out a city"]
     prompt, _choices, _info = sheet_dicetrip.words(state, _view(0, CITY, items, 0, BRUSSEL))
-    assert prompt == "56 in Brussel +1 bonus. OK writes it"  # a red ring, a red die
+    # The map has no city names: the prompt points at the cursor's box, drawn inverted.
+    assert prompt == "56 in the black box +1 bonus. OK writes it"  # a red ring, a red die
     prompt, _choices, _info = sheet_dicetrip.words(state, _view(0, CROSS, items, 2, BRUSSEL))
-    assert prompt == "Cross out Brussel (-1). OK crosses it"
+    assert prompt == "X in the black box (-1). OK crosses it"
     view = _view(1, WAIT)
     view["actor"] = 0
     assert sheet_dicetrip.words(state, view)[0] == "%s is playing..." % LONG
@@ -404,3 +405,33 @@ def test_then_the_longer_route_and_else_a_shared_win():
     assert [entry[3] for entry in standings] == [True, True]
     for _name, _total, items, _winner in standings:
         assert not [label for label, _points in items if label.startswith("Tie-break")]
+
+
+def test_the_city_prompts_point_at_the_black_box_the_map_shows_and_name_no_city():
+    """The map has boxes, not names: "56 in Brussel" named a city no one could find. The
+    prompt names the cursor's box, which is the one box drawn black, and fits its two lines."""
+    state = _played()
+    names = state.board.names
+    items = [(56, RED, YELLOW, False), TWICE_ITEM, CROSS_ITEM]
+    for city in state.cross_options(0):
+        for stage, cursor in ((CITY, 0), (CROSS, 2)):
+            prompt = sheet_dicetrip.words(state, _view(0, stage, items, cursor, city))[0]
+            assert "black box" in prompt, prompt
+            for name in names:
+                assert name not in prompt, (name, prompt)
+            for width, _height in SIZES:
+                room = width - sheet_dicetrip.map_width(width) - 3
+                assert len(draw.wrap(_dense(width), prompt, room)) <= 2, (width, prompt)
+    city, other = state.cross_options(0)[:2]
+    for stage, cursor in ((CITY, 0), (CROSS, 2)):
+        for width, height in SIZES:
+            fnt = sheet_dicetrip.map_font(width)
+            layout = city_map.Layout(
+                state.board, fnt, 0, 0, sheet_dicetrip.map_width(width), height
+            )
+            frame = _render(state, width, height, _view(0, stage, items, cursor, city))
+            for box, black in ((city, True), (other, False)):
+                left, top = layout.boxes[box]
+                area = (layout.box_w - 2) * (layout.box_h - 2)
+                ink = frame.ink(left + 1, top + 1, layout.box_w - 2, layout.box_h - 2)
+                assert (ink * 2 > area) == black, (width, stage, box, ink, area)

@@ -6,6 +6,8 @@ read the screen's view, the way the sheet would show it.
 
 from dicetable.core.session import Session
 from dicetable.games import load
+from dicetable.games.gang import data
+from dicetable.games.gang import rules as gang
 from dicetable.games.gang.play import GangPlayScreen
 from dicetable.ui import keys
 from dicetable.ui.screens import PauseScreen, ResultsScreen
@@ -159,3 +161,79 @@ def test_back_pauses_and_the_finished_game_shows_results_and_clears_the_save():
     assert isinstance(result, ResultsScreen)
     assert screen.session.state.is_terminal()
     assert screen.shell.store.cleared == 1
+
+
+def _card_words(state):
+    card = gang.card(state.card_number())
+    return "Card drawn: %s %s" % (card[0], card[7])
+
+
+def test_people_alone_never_wait_for_the_device_and_see_each_card_drawn():
+    # The cards are the device's moves, made at once: nobody is shown "playing" while the
+    # device puts cards away or reveals the round's card, and no automatic step is left over
+    # (the app would wait its bot pause before it). OK alone plays: 1 die, then stop.
+    screen = _screen(players=2, bots=0)
+    state = screen.session.state
+    rounds = 0
+    result = None
+    guard = 0
+    while result is None:
+        assert not screen.wants_step(), str(state)
+        view = screen.view()
+        assert "is playing" not in view["prompt"], view["prompt"]
+        if not state.turns and not state.committed and not view["passing"]:
+            assert view["note"] == _card_words(state)
+            rounds += 1 if state.round == rounds else 0
+        result = screen.handle(keys.OK)
+        guard += 1
+        assert guard < 1000
+    assert rounds == data.ROUNDS and state.is_terminal()
+
+
+def test_a_bots_last_move_of_a_round_leaves_the_person_asked_at_once():
+    starts = 0
+    for seed in range(1, 6):
+        screen = _at_first_choice(players=3, bots=2, seed=seed)
+        state = screen.session.state
+        guard = 0
+        while not state.is_terminal() and state.round < 6:
+            if screen.wants_step():
+                before = state.round
+                screen.step()
+                if state.round != before and state.turn_seat() == 0:
+                    # The step that ended the round also drew the card: P1 chooses now.
+                    starts += 1
+                    assert screen.person_asked() == (0, False) and not screen.wants_step()
+                    view = screen.view()
+                    assert view["prompt"] == "P1: choose"
+                    assert view["note"] == _card_words(state)
+            else:
+                screen.handle(keys.OK)
+            assert "P1 is playing" not in screen.view()["prompt"]
+            guard += 1
+            assert guard < 5000
+    assert starts > 0
+
+
+def test_the_card_note_stays_through_a_bots_turn_and_leaves_a_persons_rerolls_their_room():
+    screen = _at_first_choice(players=2, bots=1, seed=3)
+    state = screen.session.state
+    assert state.turn_seat() == 0 and screen.view()["note"] == _card_words(state)
+    _choose(screen, "roll 3 dice")
+    assert screen.view()["note"] == ""  # pressing OK to roll, then the reroll list
+    screen.handle(keys.OK)
+    assert screen.view()["note"] == ""
+    guard = 0
+    while state.round == 0 or state.turns:  # on to round 2, which the bot starts
+        if screen.wants_step():
+            screen.step()
+        else:
+            screen.handle(keys.OK)
+        guard += 1
+        assert guard < 1000
+    assert state.turn_seat() == 1 and not state.turns
+    while not state.turns:  # the bot's whole turn shows the card drawn
+        assert screen.view()["note"] == _card_words(state)
+        assert screen.view()["prompt"] == "Bot2 is playing..."
+        screen.step()
+    assert screen.view()["note"] == ""

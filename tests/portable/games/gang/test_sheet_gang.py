@@ -9,7 +9,7 @@ from test_draw import SIZES, find_bitmap, margin_is_blank, needle, panel
 
 from dicetable.games.gang import rules as gang
 from dicetable.games.gang import sheet as sheet_gang
-from dicetable.ui import draw
+from dicetable.ui import draw, text
 
 from gang_helpers import new, quiet_round, reveal, roll, skip_to_deck_b, turn
 
@@ -152,3 +152,25 @@ def test_a_round_everyone_busted_says_so():
     turn(state, [5, 5])
     turn(state, [4, 4, 4])
     assert sheet_gang.history_lines(state)[0] == "R10 all bust"
+
+
+def test_the_rounds_table_has_headings_over_the_dice_and_the_score():
+    state = new(4, card=14)  # GD14 "any 1": 5, 4 and a gangster score 9 with 3 dice
+    seat = state.turn_seat()
+    turn(state, [5, 4, 0])
+    assert state.turns[-1] == [seat, 3, [1, 0, 0, 0, 1, 1], 1, 9]
+    for width, height in SIZES:
+        fnt = _font(width)
+        frame = _render(state, width, height, _view(state, state.turn_seat()))
+        column = (0, 0, width * 2 // 5, height)  # the left column: card, round, table
+        dice = find_bitmap(frame, needle(fnt, "dice"), column)
+        score = find_bitmap(frame, needle(fnt, "score"), column)
+        assert len(dice) == 1 and len(score) == 1, (width, dice, score)
+        assert dice[0][1] == score[0][1] and dice[0][0] < score[0][0]
+        # The played row below: its 3 dice and its 9 end where their headings end.
+        nine = find_bitmap(frame, needle(fnt, "9"), column)
+        three = find_bitmap(frame, needle(fnt, "3"), column)
+        row = [y for x, y in nine if x + fnt.width == score[0][0] + text.measure(fnt, "score")]
+        assert len(row) == 1 and row[0] > score[0][1], (width, nine)
+        ends = [x + fnt.width for x, y in three if y == row[0]]
+        assert dice[0][0] + text.measure(fnt, "dice") in ends, (width, three)
