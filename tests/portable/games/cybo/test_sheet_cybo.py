@@ -189,26 +189,6 @@ def test_sheet_finished_game_shows_each_running_total_and_the_final_total():
             assert margin_is_blank(frame, width, height)
 
 
-def test_sheet_outcome_marks_and_points_are_drawn():
-    for width, height in SIZES:
-        state = _state(2)
-        turn(state, [1, 5, 9])  # in order: 9
-        turn(state, [2, 5, 8], quad=False)  # in order on a column, quad declined: 9
-        turn(state, [5, 1, 9])  # any order: 3
-        turn(state, [1, 8])  # bust: 0
-        card_font, _side = _fonts(width)
-        places = sheet_cybo.layout(width, height, 2)
-        # Seat 0 played rounds 1 and 3 of the list above, seat 1 rounds 2 and 4.
-        for seat, marks in ((0, ("O", "T")), (1, ("O", "-"))):
-            frame = _render(state, width, height, _view(state, seat=seat))
-            for index in range(2):
-                row = _row_rect(places, index)
-                assert len(find_bitmap(frame, needle(card_font, marks[index]), row)) == 1
-            assert len(find_bitmap(frame, needle(card_font, "8"), _row_rect(places, 1))) == (
-                1 if seat == 1 else 0
-            )
-
-
 def test_sheet_choices_show_the_cursor_and_the_quad_number():
     for width, height in SIZES:
         state = _state(2)
