@@ -46,6 +46,7 @@ PAGES = (
             "You have 3 rolls (4 in Beginner).",
             "When a roll cannot be in a line with the numbers you rolled before, the turn"
             " ends: a bust, 0 points.",
+            "The grid shows this turn's rolls white on black.",
         ),
     ),
     (

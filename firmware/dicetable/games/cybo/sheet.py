@@ -5,13 +5,14 @@ equal pixels. The scorecard has R1-R5 roll slots, points and a running total (DE
 points cell says what the rolls made in a word (data.OUTCOME_MARKS: "order  9", "bust  0"), set
 a character clear of the number and in the side font, which is smaller than the numbers on
 400x300. The row of the turn in progress shows its rolls as they come, so a roll changes only
-that row and the refresh stays a small partial window. Sizes follow the panel: the small font
-on 296x128, where 14 scorecard lines fill the height, and a larger one on 400x300.
+that row and the grid, whose cells rolled this turn are inverted. Sizes follow the panel: the
+small font on 296x128, where 14 scorecard lines fill the height, and a larger one on 400x300.
 
 Layout, left to right:
     scorecard | level and round bar
               | standings: > current player, inverted = whose card is shown, bot mark, total
-              | grid of the numbers | prompt, quad hint, choices (cursor inverted), note
+              | grid of the numbers, this turn's rolls inverted
+              | prompt, quad hint, choices (cursor inverted), note
 """
 
 from micropython import const
@@ -294,10 +295,12 @@ def _standings(fb, fnt, places, state, shown, sections):
 
 
 def _grid(fb, fnt, places, state, sections):
-    """The 4x3 grid of numbers for the preset in play: the lines a trinity can follow."""
+    """The 4x3 grid of numbers for the preset in play: the lines a trinity can follow. The
+    numbers rolled in the turn in progress are inverted."""
     x, y, width, height = places["grid"]
     numbers = state.grid.numbers
-    if not sections.stale(fb, _GRID, tuple(numbers), x, y, width, height):
+    rolled = tuple(state.rolls)  # empty between turns
+    if not sections.stale(fb, _GRID, (tuple(numbers), rolled), x, y, width, height):
         return
     pitch = places["side_pitch"]
     cell = (width - 1) // data.COLUMNS
@@ -308,8 +311,13 @@ def _grid(fb, fnt, places, state, sections):
         fb.hline(x, y + row * pitch, width, _INK)
     for index in range(len(numbers)):
         cell_x = x + (index % data.COLUMNS) * cell + 1
-        cell_y = y + (index // data.COLUMNS) * pitch + (pitch - fnt.height + 1) // 2
-        text.draw_centred(fb, fnt, str(numbers[index]), cell_x, cell_y, cell - 1)
+        row_y = y + (index // data.COLUMNS) * pitch
+        cell_y = row_y + (pitch - fnt.height + 1) // 2
+        color = _INK
+        if numbers[index] in rolled:
+            fb.fill_rect(cell_x, row_y + 1, cell - 1, pitch - 1, _INK)
+            color = _PAPER
+        text.draw_centred(fb, fnt, str(numbers[index]), cell_x, cell_y, cell - 1, color)
 
 
 def _status(state):

@@ -1,12 +1,14 @@
 """What Cybo's sheet writes about a round, read off the drawn frame on both runtimes: the
-outcome is a word set clear of the points (9 points never reads "90"), a bust says "bust", and
-the how-to legend lists every word the scorecard can draw, made from the same data as the
-sheet.
+outcome is a word set clear of the points (9 points never reads "90"), a bust says "bust", the
+grid shows the numbers rolled this turn inverted, and the how-to legend lists every word the
+scorecard can draw, made from the same data as the sheet.
 """
 
 from test_draw import SIZES, find_bitmap, needle, panel
 
+from dicetable.core.protocol import CHANCE
 from dicetable.games.cybo import data, howto
+from dicetable.games.cybo import rules as cybo
 from dicetable.games.cybo import sheet as sheet_cybo
 from dicetable.ui import draw, sections
 
@@ -113,6 +115,56 @@ def test_nine_points_stand_clear_of_the_word_and_never_read_ninety():
         word = needle(side_font, data.OUTCOME_MARKS["ordered"])
         found = find_bitmap(frame, word, cell)
         assert len(found) == 1 and found[0][0] + word.width <= x - card_font.width
+
+
+def _grid_cells(places, numbers, fnt, frame, inverted):
+    """The numbers of the grid drawn inverted (or plainly)."""
+    shown = []
+    for number in numbers:
+        if find_bitmap(frame, needle(fnt, str(number), inverted), places["grid"]):
+            shown.append(number)
+    return shown
+
+
+def test_the_grid_inverts_the_numbers_rolled_this_turn():
+    for width, height in SIZES:
+        state = new("beginner", players=2)
+        places = sheet_cybo.layout(width, height, 2)
+        _card, side_font = _fonts(width)
+        numbers = tuple(state.grid.numbers)
+        frame = _render(state, width, height, 0)
+        assert _grid_cells(places, numbers, side_font, frame, True) == []
+        assert len(_grid_cells(places, numbers, side_font, frame, False)) == 12
+        state.apply(CHANCE, 5)
+        state.apply(CHANCE, 9)
+        frame = _render(state, width, height, 0)
+        assert _grid_cells(places, numbers, side_font, frame, True) == [5, 9]
+        plain = _grid_cells(places, numbers, side_font, frame, False)
+        assert 5 not in plain and 9 not in plain and len(plain) == 10
+        # 12 here cannot finish a line with 5 and 9: the turn ends and the grid is plain again.
+        state.apply(CHANCE, 12)
+        assert state.seat == 1 and state.card[0][0][2] == "bust"
+        frame = _render(state, width, height, 0)
+        assert _grid_cells(places, numbers, side_font, frame, True) == []
+
+
+def test_rolls_redraw_the_grid_section_like_a_whole_draw():
+    # The grid's key holds the turn's rolls: drawn in sections roll by roll, the frame is the
+    # one a whole draw gives. (One big frame at a time: the whole draw goes into the same
+    # buffer afterwards, which leaves it as the sections left it when the two agree.)
+    for width, height in SIZES:
+        state = new("advanced", players=2)
+        kept = sections.Sections()
+        frame = _render(state, width, height, 0, kept)
+        for value in (1, 4, 7, "keep"):
+            if value == "keep":
+                assert state.offering_quad()
+                state.apply(0, cybo.QUAD_DECLINE)
+            else:
+                state.apply(CHANCE, value)
+            drawn = _render(state, width, height, 0, kept, frame).snapshot()
+            whole = _render(state, width, height, 0, frame=frame).snapshot()
+            assert drawn == whole, (width, value)
 
 
 def test_the_legend_page_lists_every_word_the_sheet_can_draw():

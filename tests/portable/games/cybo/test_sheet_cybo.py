@@ -130,7 +130,22 @@ def test_sheet_long_names_change_only_the_standings():
             assert inside(box, sheet_cybo.layout(width, height, players)["standings"]), box
 
 
-def test_sheet_one_roll_changes_only_the_current_row_of_the_scorecard():
+def _outside(before, after, rects):
+    """How many pixels differ between two snapshots outside every rectangle of rects."""
+    count = 0
+    for y in range(len(before)):
+        if before[y] == after[y]:
+            continue
+        for x in range(len(before[y]) * 8):
+            mask = 0x80 >> (x & 7)
+            if (before[y][x >> 3] ^ after[y][x >> 3]) & mask == 0:
+                continue
+            if not [r for r in rects if r[0] <= x < r[0] + r[2] and r[1] <= y < r[1] + r[3]]:
+                count += 1
+    return count
+
+
+def test_sheet_one_roll_changes_only_the_current_row_of_the_scorecard_and_the_grid():
     for width, height in SIZES:
         state = _state(4)
         _play(state, 3, until_round=5)
@@ -139,9 +154,13 @@ def test_sheet_one_roll_changes_only_the_current_row_of_the_scorecard():
         state.apply(CHANCE, 5)  # a first roll never ends the turn
         after = _render(state, width, height, view)
         places = sheet_cybo.layout(width, height, 4)
-        box = changed_pixels(before, after.snapshot())
-        assert box is not None
-        assert inside(box, _row_rect(places, len(state.card[state.seat]))), box
+        row = _row_rect(places, len(state.card[state.seat]))
+        snapshot = after.snapshot()
+        assert changed_pixels(before, snapshot) is not None
+        assert _outside(before, snapshot, (row, places["grid"])) == 0
+        # On the card, the change is the row alone.
+        card = places["card"]
+        assert _outside(before, snapshot, (row, (card[2], 0, width, height))) == 0
         # The roll is drawn in the R1 slot of that row.
         card_font, _side = _fonts(width)
         hits = find_bitmap(after, needle(card_font, "5"), _row_rect(places, state.round))
