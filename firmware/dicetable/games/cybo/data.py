@@ -52,12 +52,14 @@ OUTCOME_LABELS = {
     "quad-miss": "Missed quad",
     "duplicate": "Duplicate",
 }
-# Short marks for the scorecard's narrow outcome column.
+# The word the scorecard writes before a round's points, and the how-to page's legend lists
+# (howto.py): plain words, so the sheet reads without the legend. The sheet's column is as
+# wide as the longest of them.
 OUTCOME_MARKS = {
-    "bust": "-",
-    "trinity": "T",
-    "ordered": "O",
-    "quad": "Q",
-    "quad-miss": "q",
-    "duplicate": "D",
+    "bust": "bust",
+    "trinity": "line",
+    "ordered": "order",
+    "quad": "quad",
+    "quad-miss": "miss",
+    "duplicate": "again",
 }

@@ -3,7 +3,33 @@
 ((heading, (paragraph, ...)), ...). A page must fit the smallest panel (296x128: six lines of
 about 48 characters), which tests/portable/kiosk/test_kiosk_howto.py checks. Written from the
 rules references in shared/rules and their DECISIONS; plain ASCII only.
+
+The page about the sheet is made from data.OUTCOME_MARKS and data.POINTS, the words and points
+the scorecard draws, so a changed word changes the sheet and its legend together.
 """
+
+from dicetable.games.cybo import data
+
+# What each outcome means, after its word and points on the legend page.
+_MEANINGS = {
+    "quad": "all four numbers of a column",
+    "duplicate": "your line repeated in Grand Master",
+    "ordered": "a line rolled in order",
+    "trinity": "three in a line, any order",
+    "quad-miss": "the quad roll missed",
+    "bust": "no line this turn",
+}
+
+
+def legend():
+    """The legend page: one line per outcome the scorecard can show, best first."""
+    lines = []
+    for outcome in data.OUTCOME_ORDER:
+        lines.append(
+            "%s %d: %s" % (data.OUTCOME_MARKS[outcome], data.POINTS[outcome], _MEANINGS[outcome])
+        )
+    return ("The sheet", tuple(lines))
+
 
 PAGES = (
     (
@@ -19,7 +45,8 @@ PAGES = (
         (
             "You have 3 rolls (4 in Beginner).",
             "When a roll cannot be in a line with the numbers you rolled before, the turn"
-            " ends with 0 points.",
+            " ends: a bust, 0 points.",
+            "The grid shows this turn's rolls white on black.",
         ),
     ),
     (
@@ -38,6 +65,7 @@ PAGES = (
             " repeating it for 12 points a turn.",
         ),
     ),
+    legend(),
     (
         "Buttons",
         (

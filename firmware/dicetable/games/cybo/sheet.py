@@ -1,15 +1,18 @@
 """Cybo's play sheet: one seat's 13-round scorecard, the standings, the grid and the prompt.
 
 PURE. `draw` fills the whole frame from the state and the play screen's view, so equal inputs give
-equal pixels. The scorecard has R1-R5 roll slots, points with an outcome mark and a running total
-(DECISIONS.md); the row of the turn in progress shows its rolls as they come, so a roll changes
-only that row and the refresh stays a small partial window. Sizes follow the panel: the small
-font on 296x128, where 14 scorecard lines fill the height, and a larger one on 400x300.
+equal pixels. The scorecard has R1-R5 roll slots, points and a running total (DECISIONS.md); the
+points cell says what the rolls made in a word (data.OUTCOME_MARKS: "order  9", "bust  0"), set
+a character clear of the number and in the side font, which is smaller than the numbers on
+400x300. The row of the turn in progress shows its rolls as they come, so a roll changes only
+that row and the grid, whose cells rolled this turn are inverted. Sizes follow the panel: the
+small font on 296x128, where 14 scorecard lines fill the height, and a larger one on 400x300.
 
 Layout, left to right:
     scorecard | level and round bar
               | standings: > current player, inverted = whose card is shown, bot mark, total
-              | grid of the numbers | prompt, quad hint, choices (cursor inverted), note
+              | grid of the numbers, this turn's rolls inverted
+              | prompt, quad hint, choices (cursor inverted), note
 """
 
 from micropython import const
@@ -28,7 +31,6 @@ _ROUND_CHARS = const(2)  # "13"
 _ROLL_CHARS = const(2)  # a d12 face, "12"
 _ROLL_SLOTS = const(5)  # R1-R5: Beginner's four rolls and a quad roll
 _POINTS_CHARS = const(2)  # "16"
-_MARK_CHARS = const(1)  # outcome mark after the points, cybo_data.OUTCOME_MARKS
 _TOTAL_CHARS = const(3)  # at most 13 x 16 = 208
 _CARD_LINES = const(14)  # the heading and 13 rounds
 # Line pitch is at most the font height plus this fraction of it (the 400x300 panel has more
@@ -79,8 +81,9 @@ def layout(width, height, players):
 
     card (the whole scorecard), rounds (its 13 round rows), bar, standings, grid, turn (prompt,
     choices and note); card_pitch, side_pitch, gap (the scorecard's column gap) and columns (the
-    widths of the round, roll slot, points and total columns). Tests use it to check that a
-    change stays where it belongs. Computed once per panel and player count.
+    widths of the round, roll slot, points and total columns; the points column holds the
+    outcome's word and the points). Tests use it to check that a change stays where it belongs.
+    Computed once per panel and player count.
     """
     global _layout_key, _layout_value
     key = (width, height, players)
@@ -95,7 +98,12 @@ def layout(width, height, players):
     )
     round_width = _ROUND_CHARS * cw + gap
     slot = _ROLL_CHARS * cw + gap
-    points_width = (_POINTS_CHARS + _MARK_CHARS) * cw + gap + 1  # a pixel between points, mark
+    # The outcome's word, a character of air, the points: the word never touches the number.
+    # (The word takes a pixel from the gap on its left, the points one from their right.)
+    mark_width = 0
+    for mark in data.OUTCOME_MARKS.values():
+        mark_width = max(mark_width, text.measure(side_font, mark))
+    points_width = mark_width + (1 + _POINTS_CHARS) * cw + gap
     total_width = _TOTAL_CHARS * cw + gap
     # Three rules of one pixel separate round, rolls, points and total.
     card_width = round_width + 1 + _ROLL_SLOTS * slot + 1 + points_width + 1 + total_width
@@ -143,7 +151,7 @@ def draw(fb, width, height, state, view, sections=WHOLE):
         fb.fill(_PAPER)
     places = layout(width, height, state.players)
     card_font, side_font = _fonts(width)
-    _scorecard(fb, card_font, places, state, view["seat"], sections)
+    _scorecard(fb, card_font, side_font, places, state, view["seat"], sections)
     _bar(fb, side_font, places["bar"], state, sections)
     _standings(fb, side_font, places, state, view["seat"], sections)
     _grid(fb, side_font, places, state, sections)
@@ -157,7 +165,7 @@ def _right(fb, fnt, s, right, y, color=_INK):
     text.draw(fb, fnt, s, right - text.measure(fnt, s), y, color)
 
 
-def _scorecard(fb, fnt, places, state, seat, sections):
+def _scorecard(fb, fnt, mark_font, places, state, seat, sections):
     _x, _y, card_width, card_height = places["card"]
     pitch = places["card_pitch"]
     round_width, slot, points_width, total_width = places["columns"]
@@ -169,10 +177,14 @@ def _scorecard(fb, fnt, places, state, seat, sections):
     # Right edges of the numbers in each column.
     round_right = half + 1 + _ROUND_CHARS * cw
     roll_right = rolls_x + half + _ROLL_CHARS * cw
-    points_right = points_x + half + _POINTS_CHARS * cw
+    points_right = points_x + points_width - half
     total_right = total_x + half + _TOTAL_CHARS * cw
     # Each row is the text's cell and a rule under it; spare rows are shared above and below.
     dy = (pitch - 1 - fnt.height) // 2
+    # The word starts a pixel further from the rule than numbers do (letters have no side
+    # bearing to spare) and shares the numbers' baseline.
+    mark_x = points_x + half + 1
+    mark_dy = dy + fnt.ascent - mark_font.ascent
     rules = (rolls_x - 1, points_x - 1, total_x - 1)
 
     if sections.stale(fb, _HEADING, 0, 0, 0, card_width, pitch):
@@ -181,7 +193,7 @@ def _scorecard(fb, fnt, places, state, seat, sections):
         _right(fb, fnt, "Rd", round_right, dy, _PAPER)
         for index in range(_ROLL_SLOTS):
             _right(fb, fnt, "R%d" % (index + 1), roll_right + index * slot, dy, _PAPER)
-        _right(fb, fnt, "Pts", points_x + points_width - half, dy, _PAPER)
+        _right(fb, fnt, "Pts", points_right, dy, _PAPER)
         _right(fb, fnt, "Tot", total_right, dy, _PAPER)
         for x in rules:
             fb.vline(x, 0, pitch, _PAPER)
@@ -216,8 +228,8 @@ def _scorecard(fb, fnt, places, state, seat, sections):
                 round_color = _PAPER
             _right(fb, fnt, str(index + 1), round_right, text_y, round_color)
             if points is not None:
+                text.draw(fb, mark_font, marks.get(outcome, "?"), mark_x, y + mark_dy)
                 _right(fb, fnt, str(points), points_right, text_y)
-                text.draw(fb, fnt, marks.get(outcome, "?"), points_right + 1, text_y)
                 _right(fb, fnt, str(total), total_right, text_y)
             if rolls:
                 right = roll_right
@@ -236,8 +248,11 @@ def _bar(fb, fnt, place, state, sections):
     else:
         right = "Round %d/%d" % (state.round + 1, data.ROUNDS)
     title = "Cybo " + level
-    if text.measure(fnt, title + " " + right) + 2 * screen.INSET > width:
+    room = width - 2 * screen.INSET
+    if text.measure(fnt, title + " " + right) > room:
         title = level  # the level matters more than the game's name, which the menu gave
+        if text.measure(fnt, title + " " + right) > room and not state.is_terminal():
+            right = "Rd %d/%d" % (state.round + 1, data.ROUNDS)  # as the scorecard heads it
     if sections.stale(fb, _BAR, (title, right), x, y, width, height):
         screen.bar(fb, x, y, width, fnt, title, right, _BAR_PAD)
 
@@ -280,10 +295,12 @@ def _standings(fb, fnt, places, state, shown, sections):
 
 
 def _grid(fb, fnt, places, state, sections):
-    """The 4x3 grid of numbers for the preset in play: the lines a trinity can follow."""
+    """The 4x3 grid of numbers for the preset in play: the lines a trinity can follow. The
+    numbers rolled in the turn in progress are inverted."""
     x, y, width, height = places["grid"]
     numbers = state.grid.numbers
-    if not sections.stale(fb, _GRID, tuple(numbers), x, y, width, height):
+    rolled = tuple(state.rolls)  # empty between turns
+    if not sections.stale(fb, _GRID, (tuple(numbers), rolled), x, y, width, height):
         return
     pitch = places["side_pitch"]
     cell = (width - 1) // data.COLUMNS
@@ -294,8 +311,13 @@ def _grid(fb, fnt, places, state, sections):
         fb.hline(x, y + row * pitch, width, _INK)
     for index in range(len(numbers)):
         cell_x = x + (index % data.COLUMNS) * cell + 1
-        cell_y = y + (index // data.COLUMNS) * pitch + (pitch - fnt.height + 1) // 2
-        text.draw_centred(fb, fnt, str(numbers[index]), cell_x, cell_y, cell - 1)
+        row_y = y + (index // data.COLUMNS) * pitch
+        cell_y = row_y + (pitch - fnt.height + 1) // 2
+        color = _INK
+        if numbers[index] in rolled:
+            fb.fill_rect(cell_x, row_y + 1, cell - 1, pitch - 1, _INK)
+            color = _PAPER
+        text.draw_centred(fb, fnt, str(numbers[index]), cell_x, cell_y, cell - 1, color)
 
 
 def _status(state):
