@@ -4,9 +4,12 @@ models (ssd1680.py, uc8151.py).
 A partial refresh drives a pixel with a short waveform: the pixel lands near its new colour but
 keeps a trace of the old one, and the traces add up until a full refresh flashes the glass
 clean. The models keep one ghost bit per pixel, set when a partial refresh changed the pixel and
-cleared by a full refresh of it. What a person sees - `image()` (grey levels, as in the PNG),
-`save_png()` and `seen()` (the terminal's braille dots) - shows ghosted pixels degraded; `ink()`,
-`image_row()` and `image_rows()` stay exact, for tests that read text off the glass.
+cleared by a full refresh of it. What a person sees in `image()` and `save_png()` is a light tint
+where a partial took ink away (and ink a shade short of black where it added some): on a real
+panel a ghost is a faint grey, visible but not a second layer of text unless content is written
+over content, which is what the play screens prevent (a full refresh when a region's content is
+replaced) and `leftover_rows()` lets tests check. The terminal's 1-bit view (`seen()`), `ink()`,
+`image_row()` and `image_rows()` stay exact.
 
 A model using `GhostingGlass` has `width`, `height`, `ink(x, y)` and `_locate(x, y)` giving
 (byte index, bit mask) of a pixel in its glass; it calls `_init_ghosts(glass bytes)` once and
@@ -21,8 +24,10 @@ from micropython import const
 # Grey levels a person sees (0 black .. 255 white): a ghosted pixel sits between the two.
 PAPER = const(255)
 INK = const(0)
-GHOST_PAPER = const(190)  # turned white by partials: the old ink still shows through
-GHOST_INK = const(80)  # turned black by partials: not quite black
+# Grey levels of a ghost: measured panels keep a few percent of the old tone after a partial
+# (GoodDisplay's notes on partial refresh), so the tint is light, not a half-tone.
+GHOST_PAPER = const(228)  # turned white by partials: a faint trace of the old ink
+GHOST_INK = const(40)  # turned black by partials: not quite black
 
 _PIECE_SHIFT = const(8)  # 256-byte pieces
 _PIECE_MASK = const(0xFF)
@@ -84,11 +89,22 @@ class GhostingGlass:
         return [bytes(tone(x, y) for x in range(self.width)) for y in range(self.height)]
 
     def seen(self, x, y):
-        """Ink for a 1-bit view (the terminal): exact, except that pixels ghosted to white keep
-        a sparse speckle of their old ink (every other pixel of every other row)."""
-        if self.ink(x, y):
-            return 1
-        return 1 if self.ghosted(x, y) and not (x | y) & 1 else 0
+        """Ink for a 1-bit view (the terminal): a 1-bit dot cannot show a faint tint, so it is
+        the ink itself (a speckle pattern read as content: issue 16)."""
+        return self.ink(x, y)
+
+    def leftover_rows(self):
+        """For tests: the glass in its own byte layout as (row bytes, ink bytes, leftover bytes),
+        leftover being paper a partial refresh left where there was ink (ghosted and white)."""
+        ink = self.ink_plane()
+        leftover = bytearray(len(ink))
+        for number, piece in enumerate(self._ghosts):
+            if piece is None:
+                continue
+            first = number << _PIECE_SHIFT
+            for offset in range(min(_PIECE_MASK + 1, len(ink) - first)):
+                leftover[first + offset] = piece[offset] & ~ink[first + offset] & 0xFF
+        return self.ROW_BYTES, bytes(ink), bytes(leftover)
 
     def image_row(self, y):
         """Landscape row `y` of the glass as a bytearray of 0/1 ink values (no ghosting)."""

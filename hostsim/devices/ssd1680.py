@@ -57,6 +57,7 @@ class SSD1680Model(ControllerModel):
         self.partial_ms = partial if partial_ms is None else partial_ms
         self.sw_reset_ms, self.power_ms = 10, 100
         self.x_bytes = sources // 8
+        self.ROW_BYTES = self.x_bytes  # a gate line of the glass (leftover_rows)
         self.ram_new = bytearray(self.x_bytes * gates)
         for index in range(len(self.ram_new)):  # no temporary: the heap may be fragmented
             self.ram_new[index] = 0xFF  # 1 = white: the glass starts white
@@ -207,6 +208,10 @@ class SSD1680Model(ControllerModel):
     def _locate(self, x, y):
         source, gate = (y, x) if self.rotated else (x, y)
         return gate * self.x_bytes + (source >> 3), 0x80 >> (source & 7)
+
+    def ink_plane(self):
+        """The glass in its byte layout with 1 = black (the glass keeps 1 = white)."""
+        return bytearray(value ^ 0xFF for value in self.glass)
 
     def ink(self, x, y):
         """1 where the glass shows black at landscape (x, y)."""

@@ -71,6 +71,7 @@ _ARGUMENTS = {
 
 
 class UC8151Model(ControllerModel):
+    ROW_BYTES = _LINE_BYTES  # a source line of the glass (leftover_rows)
     BUSY_LEVEL = 0  # BUSY_N: low while busy
     ARGUMENTS = _ARGUMENTS
 
@@ -279,6 +280,10 @@ class UC8151Model(ControllerModel):
 
     def _locate(self, x, y):
         return x * _LINE_BYTES + (y >> 3), 0x80 >> (y & 7)
+
+    def ink_plane(self):
+        """The glass in its byte layout with 1 = black."""
+        return self.glass
 
     def ink(self, x, y):
         """1 where the glass shows black at landscape (x, y)."""

@@ -30,6 +30,14 @@ class HowToScreen(Screen):
         self.pages = pages(game_id)
         self.after = after
         self.page = 0
+        self._shown_page = 0  # the page the panel shows
+
+    def take_natural_break(self):
+        """A page turn replaces the whole text: a full refresh, so the last page's words do not
+        show through the new one."""
+        turned = self.page != self._shown_page
+        self._shown_page = self.page
+        return turned
 
     def handle(self, key):
         count = len(self.pages)

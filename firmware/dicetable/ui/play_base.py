@@ -28,8 +28,13 @@ class GameScreen(Screen):
         self.sections = Sections()
 
     def round_of(self, state):
-        """The count whose change is a natural break for a full refresh (a game's round)."""
-        return getattr(state, "round", 0)
+        """What starts a new page of the sheet when it changes, a natural break for a full
+        refresh: the game's round, and whose sheet is shown (another player's card written
+        over this one by partial refreshes would leave its numbers showing through)."""
+        seat = getattr(self, "shown_seat", None)
+        if seat is None:
+            seat = state.turn_seat()  # games whose sheet follows the turn (Cybo, Gang)
+        return getattr(state, "round", 0), seat
 
     def finish_move(self):
         """After any move: the note is cleared, a new round asks for a full refresh, and a
@@ -94,7 +99,12 @@ class GameScreen(Screen):
 
     # --- the app's questions ----------------------------------------------------------------
     def take_natural_break(self):
-        broke = self._break
+        """A new round or another player's sheet (round_of), or the sheet in another mode
+        (a hand-over message, sections.py)."""
+        if self.round_of(self.session.state) != self._round:
+            self._round = self.round_of(self.session.state)
+            self._break = True
+        broke = self._break or self.sections.take_replaced()
         self._break = False
         return broke
 

@@ -23,6 +23,11 @@ DEFAULT_PARTIAL_BUDGET = const(12)
 # A change covering more than this share of the panel (in 1/16ths) is sent as a full refresh:
 # the partial would cost nearly as much and leave more ghosting behind.
 _FULL_AREA_SIXTEENTHS = const(10)
+# A change over at least 1/_REGION_SHARE of the panel that takes away ink from at least
+# 1/_ERASED_SHARE of its pixels replaces a region's content (a page of text, a list): sent as a
+# partial, the old content would show through the new (issue 16), so it is a full refresh.
+_REGION_SHARE = const(8)
+_ERASED_SHARE = const(16)
 
 
 # Runs this short are compared byte by byte; longer ones by halves, as slices (memcmp in C).
@@ -122,6 +127,34 @@ def changed_bytes(old, new, limit):
     return count
 
 
+_SET_BITS = bytes(bin(value).count("1") for value in range(256))
+
+
+def erased_ink(old, new, limit):
+    """How many ink pixels (set bits) of `old` are paper in `new`, counted up to `limit`: what
+    a partial refresh would leave as a trace. Equal halves are skipped whole, as in
+    changed_bytes, so only the bytes that differ are looked at."""
+    old_view = memoryview(old)
+    new_view = memoryview(new)
+    bits = _SET_BITS
+    count = 0
+    pending = [(0, len(old))]
+    while pending:
+        start, end = pending.pop()
+        if old_view[start:end] == new_view[start:end]:
+            continue
+        if end - start <= _LINEAR:
+            for index in range(start, end):
+                count += bits[old_view[index] & ~new_view[index] & 0xFF]
+            if count >= limit:
+                return limit
+            continue
+        middle = (start + end) >> 1
+        pending.append((middle, end))
+        pending.append((start, middle))
+    return count
+
+
 class RefreshPlanner:
     """Decides, for each new frame, between nothing, a partial window and a full refresh."""
 
@@ -144,11 +177,16 @@ class RefreshPlanner:
             return NOTHING, None
         full = self.force_full or self.partials_since_full >= self.partial_budget
         if rect is not None and not full:
-            most = self.width * self.height * _FULL_AREA_SIXTEENTHS
+            area = self.width * self.height
+            most = area * _FULL_AREA_SIXTEENTHS
             if rect[2] * rect[3] * 16 > most:
                 # Only a wide window costs the count (a few ms per 1,000 bytes on the device).
                 limit = most // (8 * 16) + 1
                 full = changed_bytes(shown, frame, limit) >= limit
+            if not full and rect[2] * rect[3] * _REGION_SHARE >= area:
+                # A region's content replaced: the old text's trace would show under the new.
+                limit = area // _ERASED_SHARE
+                full = erased_ink(shown, frame, limit) >= limit
         if full:
             self.force_full = False
             self.partials_since_full = 0

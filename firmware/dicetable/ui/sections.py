@@ -15,6 +15,11 @@ The frame is drawn whole (cleared by the caller first) when it holds something e
 frame buffer, or another screen drew into it since (the shell calls `new_epoch` when the screen
 on the panel changes). `WHOLE` stands in where a sheet is drawn without sections (the attract
 loop, tests, the simulator's pictures): every section is stale.
+
+A new mode (a hand-over message instead of the sheet, and back) replaces the screen's content:
+partial refreshes would leave the old content's trace under the new one, which reads as two
+layers of text on the glass (issue 16), so `take_replaced()` tells the screen to ask for a
+full refresh.
 """
 
 from micropython import const
@@ -36,6 +41,7 @@ class Sections:
 
     def __init__(self):
         self._fb = None
+        self._replaced = False
         self._epoch = -1
         self._keys = {}
         self._drawn_at = {}
@@ -50,6 +56,8 @@ class Sections:
         every section is then stale. `mode` is what decides the layout of the whole sheet (a
         hand-over message instead of the sheet): a new mode draws whole."""
         whole = fb is not self._fb or self._epoch != _epoch or mode != self._mode
+        if whole and fb is self._fb and self._epoch == _epoch:
+            self._replaced = True  # the same screen, another layout (a hand-over message)
         if whole:
             self._fb = fb
             self._epoch = _epoch
@@ -71,6 +79,13 @@ class Sections:
         if not self._whole:
             fb.fill_rect(x, y, w, h, _PAPER)
         return True
+
+    def take_replaced(self):
+        """True once after a draw in a new mode (the same screen, another layout): the screen
+        asks for a full refresh."""
+        replaced = self._replaced
+        self._replaced = False
+        return replaced
 
     def since(self, name):
         """A number that changes each time section `name` is drawn: for the keys of the

@@ -142,6 +142,7 @@ class Shell:
 
     def take_natural_break(self):
         """True once after a new screen or a screen's own break (end of a round)."""
-        broke = self.screen_changed or self.screen.take_natural_break()
+        own = self.screen.take_natural_break()  # asked always: it notes what is shown
+        broke = self.screen_changed or own
         self.screen_changed = False
         return broke

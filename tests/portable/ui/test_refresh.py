@@ -138,3 +138,33 @@ def test_rect_and_count_match_a_byte_by_byte_search():
             differing = sum(1 for index in range(size) if old[index] != new[index])
             for limit in (1, 5, 50, size + 1):
                 assert refresh.changed_bytes(old, new, limit) == min(differing, limit)
+
+
+def _text_block(fb, x, y, lines, word):
+    for line in range(lines):
+        fb.text(word * 6, x, y + 9 * line, 1)
+
+
+def test_a_region_of_text_replaced_by_other_text_goes_full():
+    # A page of choices written where a paragraph was (issue 16): sent as a partial, the old
+    # words would show through the new ones.
+    planner, old, new, fb = _planner_after_first_full()
+    _text_block(framebuf.FrameBuffer(old, 296, 128, framebuf.MONO_VLSB), 60, 10, 12, "help ")
+    _text_block(fb, 60, 10, 12, "pick ")
+    assert planner.plan(old, new)[0] == refresh.FULL
+
+
+def test_text_added_to_paper_over_a_region_stays_partial():
+    # The same change in area, but nothing taken away: no trace to show through.
+    planner, old, new, fb = _planner_after_first_full()
+    _text_block(fb, 60, 10, 12, "pick ")
+    assert planner.plan(old, new)[0] == refresh.PARTIAL
+
+
+def test_erased_ink_counts_ink_taken_away_up_to_the_limit():
+    old, new, fb = _frames(296, 128, framebuf.MONO_VLSB)
+    framebuf.FrameBuffer(old, 296, 128, framebuf.MONO_VLSB).fill_rect(0, 0, 10, 16, 1)
+    fb.fill_rect(0, 0, 10, 8, 1)  # the top half stays, the bottom half is taken away
+    assert refresh.erased_ink(old, new, 1000) == 80
+    assert refresh.erased_ink(old, new, 30) == 30
+    assert refresh.erased_ink(new, old, 1000) == 0  # ink added is not ink taken away

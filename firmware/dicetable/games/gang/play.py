@@ -28,6 +28,10 @@ class GangPlayScreen(GameScreen):
         self._deal()
         self._check_holder()
 
+    def round_of(self, state):
+        """A new card starts a new page too: its words replace the last card's."""
+        return GameScreen.round_of(self, state), state.card_number()
+
     # --- who is asked what ------------------------------------------------------------------
     def person_asked(self):
         """(seat, is_roll) for a person who must press something now, else None."""
