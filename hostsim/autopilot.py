@@ -44,10 +44,18 @@ class Autopilot:
         return keys.DOWN if down <= count - down else keys.UP
 
     def _setup_key(self, screen):
+        """Rows top to bottom (the rows above win, so a row set stays set): UP/DOWN move
+        between them (PREV/NEXT on 3-button boards, which the device presses for UP/DOWN);
+        LEFT/RIGHT change a value where the board has UP and DOWN, else OK."""
         rows = screen.row_count()  # the options, "Start game", "How to play"
-        for row, (key, _label, _values, _titles) in enumerate(screen.options):
-            if key in self.options and screen.values[key] != self.options[key]:
+        for row, (key, _label, values, _titles) in enumerate(screen.options):
+            if key not in self.options or screen.values[key] == self.options[key]:
+                continue
+            if screen.cursor != row or values is None or not screen.shell.up_down:
                 return self._towards(screen.cursor, row, rows)
+            if values.index(self.options[key]) > values.index(screen.values[key]):
+                return keys.RIGHT
+            return keys.LEFT
         return self._towards(screen.cursor, len(screen.options), rows)
 
     def _play_key(self, screen):

@@ -207,11 +207,13 @@ class App:
         self._menu = None  # the menu screen the last clean-up ran for
         shell_store = store if safe_lines is None else _FreshStart(store)
         if kiosk is None:
-            self.shell = Shell(width, height, shell_store, seed_source)
+            self.shell = Shell(width, height, shell_store, seed_source, board.get("buttons"))
         else:
             from dicetable.kiosk.controller import KioskShell
 
-            self.shell = KioskShell(width, height, shell_store, seed_source, kiosk)
+            self.shell = KioskShell(
+                width, height, shell_store, seed_source, kiosk, board.get("buttons")
+            )
         self.shell.fresh_start = bool(board.get("fresh_start"))
         if safe_lines is not None:
             self.shell.show(MessageScreen(self.shell, "Safe mode", safe_lines, self.shell.screen))

@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from dicetable.core.errors import IllegalAction
+from dicetable.ui.screen_base import find_session
 from dicetable.ui.shell import Shell
 from hostsim.autopilot import Autopilot
 from hostsim.device import SimDevice
@@ -53,3 +54,41 @@ def test_an_autopilot_going_round_in_circles_stops_and_says_where(tmp_path, monk
     with pytest.raises(AutopilotStuck) as stuck:
         asyncio.run(play(device, [], Autopilot("cybo", {"players": 2, "bots": 1})))
     assert "SetupScreen: the table is closed" in str(stuck.value)
+
+
+async def _autopilot_until_the_game_starts(device, autopilot):
+    device.start()
+    try:
+        await device.wait_idle()
+        for _ in range(200):
+            session = find_session(device.app.shell.screen)
+            if session is not None:
+                return session
+            await device.press(autopilot.next_key(device.app.shell))
+        raise AssertionError("the game did not start")
+    finally:
+        await device.stop()
+
+
+@pytest.mark.parametrize("board", ["sim296", "sim296_3btn", "sim_badger"])
+@pytest.mark.parametrize(
+    "game_id, options",
+    [
+        ("gang", {"players": 2, "bots": 2, "strength": "random"}),
+        ("trek12", {"players": 3, "bots": 0, "mode": "dice", "map": "zen"}),
+        ("cybo", {"players": 6, "bots": 5, "level": "master"}),
+    ],
+)
+def test_the_autopilot_sets_the_options_with_each_boards_keys(tmp_path, board, game_id, options):
+    # Issue 16, item 5: LEFT/RIGHT change a value where the board has UP/DOWN, OK on three
+    # buttons; the rows above win, so the autopilot sets the rows from the top.
+    device = SimDevice(board, str(tmp_path), seed=1)
+    session = asyncio.run(_autopilot_until_the_game_starts(device, Autopilot(game_id, options)))
+    params = session.params
+    for key in options:
+        wanted = options[key]
+        if key == "bots":
+            wanted = list(range(options["players"] - wanted, options["players"]))
+        elif key == "strength":
+            key, wanted = "strengths", [wanted] * options["players"]
+        assert params[key] == wanted, (key, params)

@@ -115,9 +115,9 @@ class KioskShell(Shell):
     """A Shell whose every new screen passes the kiosk (`Kiosk.shown`) and whose saves are
     cleared only after the kiosk recorded the game (`Kiosk.ending`)."""
 
-    def __init__(self, width, height, store, seed_source, kiosk):
+    def __init__(self, width, height, store, seed_source, kiosk, buttons=None):
         self.kiosk = kiosk  # first: resuming a save at start already shows screens
-        super().__init__(width, height, _EndingStore(store, self), seed_source)
+        super().__init__(width, height, _EndingStore(store, self), seed_source, buttons)
 
     def show(self, screen):
         Shell.show(self, self.kiosk.shown(self, screen))

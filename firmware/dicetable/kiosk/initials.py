@@ -39,6 +39,6 @@ class InitialsScreen(WheelEntryScreen):
         return None
 
     def draw(self, fb, width, height):
-        help_line = "Arrows change the letter, OK next, BACK back."
+        help_line = self.key_text("Arrows change the letter, OK next, BACK back.")
         lines = self.lines + ["", self.shown(), "", help_line]
         draw.message(fb, width, height, self.heading, lines, "OK on the last letter: done")

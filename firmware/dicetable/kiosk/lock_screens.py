@@ -77,7 +77,9 @@ class PinScreen(WheelEntryScreen):
 
     def draw(self, fb, width, height):
         lines = self.lines + ["", self.shown()]
-        footer = self.note or "Arrows: digit  OK: next (on a blank: done)  BACK: back"
+        footer = self.note or self.key_text(
+            "Arrows: digit  OK: next (on a blank: done)  BACK: back"
+        )
         draw.message(fb, width, height, self.heading, lines, footer)
 
 
@@ -115,7 +117,7 @@ class LockedScreen(Screen):
             "Try again in %s." % self.words,
             "Each wrong PIN makes the next wait longer.",
         ]
-        draw.message(fb, width, height, "Teacher lock", lines, "OK / BACK: leave")
+        draw.message(fb, width, height, "Teacher lock", lines, self.key_text("OK / BACK: leave"))
 
 
 def open_lock(shell, kiosk, after):

@@ -291,5 +291,5 @@ class SettingsScreen(Screen):
     def draw(self, fb, width, height):
         rows = [(row[1], self.value_text(row)) for row in self.rows]
         rows.append(("Save settings", ""))
-        footer = self.error or "OK: change / save  BACK: leave unsaved"
+        footer = self.error or self.key_text("OK: change / save  BACK: leave unsaved")
         draw.options(fb, width, height, "Kiosk settings", rows, self.cursor, footer)

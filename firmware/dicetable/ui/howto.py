@@ -64,7 +64,8 @@ class HowToScreen(Screen):
     def draw(self, fb, width, height):
         last = self.page == len(self.pages) - 1
         footer = "OK: done  BACK: leave" if last else "OK / >: next page  <: back  BACK: leave"
-        draw.message(fb, width, height, self.heading(), self.pages[self.page][1], footer)
+        lines = [self.key_text(line) for line in self.pages[self.page][1]]
+        draw.message(fb, width, height, self.heading(), lines, self.key_text(footer))
 
 
 class HowToMenuScreen(Screen):
@@ -89,4 +90,5 @@ class HowToMenuScreen(Screen):
 
     def draw(self, fb, width, height):
         names = [title(game_id) for game_id in self.games]
-        draw.menu(fb, width, height, "How to play", names, self.cursor, "OK: read  BACK: leave")
+        footer = self.key_text("OK: read  BACK: leave")
+        draw.menu(fb, width, height, "How to play", names, self.cursor, footer)

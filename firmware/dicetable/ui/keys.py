@@ -53,6 +53,32 @@ KIND_NAMES = ("PRESS", "RELEASE", "LONG", "REPEAT", "DOUBLE", "STUCK")
 _ALIASES = (("PREV", LEFT), ("NEXT", RIGHT))
 
 
+def has_up_down(buttons):
+    """True when a board's button map (boards/*.py "buttons"; None: the full set) gives UP and
+    DOWN keys of their own: then a screen may give the arrows different jobs (the setup screen:
+    UP/DOWN move, LEFT/RIGHT change a value). 3-button boards have only PREV and NEXT."""
+    if buttons is None:
+        return True
+    given = buttons["keys"].values()
+    return "UP" in given and "DOWN" in given
+
+
+def back_word(buttons):
+    """What footers call BACK on a board (its button map; None: the full set): "BACK" when a
+    button gives it, else the gesture that does: "hold OK" (a long press), or a chord of its
+    buttons ("PREV+NEXT")."""
+    if buttons is None or "BACK" in buttons["keys"].values():
+        return "BACK"
+    long_map = buttons.get("long", {})
+    for name in sorted(long_map):
+        if long_map[name] == "BACK":
+            return "hold " + buttons["keys"].get(name, name)
+    for pair, key in buttons.get("chords", ()):
+        if key == "BACK":
+            return "+".join(pair)
+    return "BACK"
+
+
 def key_from_name(name):
     """The logical key called `name` (any case; PREV and NEXT are accepted too)."""
     upper = name.upper()

@@ -31,6 +31,12 @@ class Screen:
     def take_roll(self):
         return False
 
+    def key_text(self, words):
+        """`words` (a footer, a line of help) with BACK named as this board makes it: "hold
+        OK" where no button is BACK (ui.keys.back_word)."""
+        back = getattr(self.shell, "back_word", "BACK")
+        return words if back == "BACK" else words.replace("BACK", back)
+
 
 def find_session(screen, depth=3):
     """The Session of the game a screen belongs to, or None."""

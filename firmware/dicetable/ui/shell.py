@@ -3,21 +3,26 @@
 PURE: the shell gets logical keys (ui.keys), draws into a framebuf.FrameBuffer on request and
 talks to storage only through the injected `store` (load_lines, append, clear, quarantine). Every
 screen works with one pair of arrows, OK and BACK: UP/LEFT and DOWN/RIGHT do the same, so a
-3-button board (PREV and NEXT are LEFT and RIGHT, long OK is BACK) can do everything.
+3-button board (PREV and NEXT are LEFT and RIGHT, long OK is BACK) can do everything. A screen
+may give UP/DOWN and LEFT/RIGHT different jobs where the board has both (`up_down`: the setup
+screen does), and footers name BACK as the board makes it (`back_word`, Screen.key_text).
 """
 
 from dicetable.core.errors import JournalError
 from dicetable.core.rng import code_to_seed
 from dicetable.core.session import Session
 from dicetable.games import load, others_loaded
-from dicetable.ui import sections
+from dicetable.ui import keys, sections
 from dicetable.ui.screens import MenuScreen, MessageScreen, ResultsScreen, clear_save
 
 
 class Shell:
-    def __init__(self, width, height, store, seed_source):
+    def __init__(self, width, height, store, seed_source, buttons=None):
         """`seed_source()` gives a fresh seed for each new game (hardware entropy on the device,
-        a fixed sequence in the simulator)."""
+        a fixed sequence in the simulator). `buttons`: the board's button map (boards/*.py;
+        None: the full set of six keys)."""
+        self.up_down = keys.has_up_down(buttons)
+        self.back_word = keys.back_word(buttons)
         self.width = width
         self.height = height
         self.store = store

@@ -47,9 +47,12 @@ def entropy(count):
 
 class Rig:
     """One kiosk device. `settings`: kiosk settings changed (with the PIN) before the shell
-    starts; `pin`: set the teacher PIN first (the lock is shut again afterwards)."""
+    starts; `pin`: set the teacher PIN first (the lock is shut again afterwards); `buttons`: the
+    board's button map (None: six keys)."""
 
-    def __init__(self, settings=None, flash=None, start=0, pin=True, width=296, height=128):
+    def __init__(
+        self, settings=None, flash=None, start=0, pin=True, width=296, height=128, buttons=None
+    ):
         self.flash = flash or powercut_fs.FakeFlash(powercut_fs.LITTLEFS)
         self.undo = powercut_fs.install(self.flash)
         self.clock = Clock(start)
@@ -64,7 +67,7 @@ class Rig:
             assert self.kiosk.settings.change(settings, now)
         lock.lock()
         self.seeds = [100]
-        self.shell = KioskShell(width, height, self.store, self._seed, self.kiosk)
+        self.shell = KioskShell(width, height, self.store, self._seed, self.kiosk, buttons)
 
     def _seed(self):
         self.seeds[0] += 1

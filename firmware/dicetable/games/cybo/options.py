@@ -1,8 +1,9 @@
 """The options Cybo offers on its setup screen, as data (ui.screens.SetupScreen shows them).
 
-OPTIONS: (option key, label, values, value titles or None) per row; the setup screen cycles
-through `values` and gives the chosen ones to make_params. `values` None: typed on its own
-screen (the class code, ui.code_entry). DEFAULTS: the starting value of each option.
+OPTIONS: (option key, label, values, value titles or None) per row; the setup screen steps through
+the `values` make_params accepts with the rows above (so the order matters) and gives the chosen
+ones to make_params. `values` None: typed on its own screen (the class code, ui.code_entry).
+DEFAULTS: the starting value of each option.
 """
 
 from dicetable.games.cybo import data as cybo_data
