@@ -6,7 +6,8 @@ so equal inputs give equal pixels. Layout, both panels (fonts from draw.look):
     the cursor's circle shows the number it would | red and yellow dice
     get; the circles it may go to are ringed      | the five results: value, ticks; the one
     a made-up layout says "approximate layout"    |   under the cursor inverted, illegal struck
-                                                  | score so far, prompt, rope choices, note
+    "which rope?": each rope it may join dashed,  | score so far, prompt, rope choices, note
+    the one under the cursor bold                 |
 """
 
 from micropython import const
@@ -127,7 +128,8 @@ def _mountain(fb, chosen, width, height, state, seat, view, left, sections):
     values = _preview(state, seat, view)
     circle = view.get("circle", -1)
     candidates = view.get("candidates", ())
-    key = (tuple(values), tuple(state.up[seat]), circle, tuple(candidates))
+    ropes = view.get("ropes", ())
+    key = (tuple(values), tuple(state.up[seat]), circle, tuple(candidates), ropes)
     # A candidate's ticks at the mountain's edge may reach into the gap before the column.
     if not sections.stale(fb, _MOUNTAIN, key, 0, 0, left + _GAP, height):
         return
@@ -145,6 +147,7 @@ def _mountain(fb, chosen, width, height, state, seat, view, left, sections):
         candidates,
         _marks(board),
         board.prelinked,
+        ropes,
     )
 
 
