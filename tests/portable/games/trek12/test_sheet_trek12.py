@@ -215,3 +215,28 @@ def test_a_rope_question_shows_its_ropes_on_the_map_and_numbers_them():
         view["candidates"] = (b,)
         moved = _render(state, width, height, view)
         assert path_ink(moved, layout, c, b) > dashed, width
+
+
+def test_the_tall_panel_carries_the_score_summary_under_every_mountain():
+    for map_id in trek12_maps.MAP_IDS:
+        state = _play_rounds(_state(map_id, 1), 8)
+        score = state.score(0)
+        cells = sheet_trek12._summary_cells(score)
+        assert cells[-1] == ("total", score.total)
+        assert sum([points for _words, points in cells[:-1]]) == score.total, map_id
+        for width, height in SIZES:
+            frame = _render(state, width, height, _view())
+            fnt = _font(width)
+            left = width - width * 42 // 100
+            layout = sheet_trek12.mountain_layout(state.board, width, height)
+            lowest = max([y for _x, y in layout.centres]) + layout.radius
+            found = find_bitmap(frame, needle(fnt, "total"), (0, 0, left, height))
+            if height < 200:  # 296x128: no room, the mountain keeps the whole height
+                assert not found and lowest >= height * 3 // 4, (map_id, lowest)
+                continue
+            assert len(found) == 1 and found[0][1] > lowest, (map_id, found, lowest)
+            for words in ("ropes", "zones", "longest rope", "biggest zone"):
+                assert find_bitmap(frame, needle(fnt, words), (0, lowest, left, height)), words
+            # The lowest sixth of the panel, left of the column, is not blank.
+            assert frame.ink(0, height - height // 6, left, height // 6) > 50, map_id
+            assert margin_is_blank(frame, width, height)
