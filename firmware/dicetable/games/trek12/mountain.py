@@ -10,6 +10,8 @@ closest pair of neighbours, so every map fits any panel. `draw` then paints one 
     printed pair        a double line, "=" (special maps' pre-linked pairs)
     candidates          four ticks outside each circle the cursor may move to
     cursor              the circle inverted (its number in paper colour)
+    rope choices        each circle a rope from the cursor may join is a candidate, its line
+                        dashed; bold (twice a link's thickness) for the choice under the cursor
 Integer arithmetic only.
 """
 
@@ -24,6 +26,7 @@ _MAX_RADIUS = const(16)
 _RADIUS_SHARE = const(37)  # radius = 37% of the closest centre distance
 _CANDIDATE_GAP = const(2)  # the candidate marks start this far outside the circle
 _TICK = const(3)  # length of a candidate mark
+_DASH = const(2)  # a rope choice's dashes and the gaps between them, in pixels
 
 EMPTY = const(-1)  # as in games.trek12.score
 SAD = const(-2)
@@ -112,12 +115,31 @@ def _edge_points(layout, first, second):
     )
 
 
-def _thick_line(fb, x1, y1, x2, y2):
-    fb.line(x1, y1, x2, y2, _INK)
-    if abs(x2 - x1) >= abs(y2 - y1):  # mostly horizontal: thicken downward
-        fb.line(x1, y1 + 1, x2, y2 + 1, _INK)
-    else:
-        fb.line(x1 + 1, y1, x2 + 1, y2, _INK)
+def _thick_line(fb, x1, y1, x2, y2, first=0, last=1):
+    """Parallel lines offset `first` to `last` pixels across the segment (down or right)."""
+    across = abs(x2 - x1) >= abs(y2 - y1)  # mostly horizontal: thicken downward
+    for shift in range(first, last + 1):
+        if across:
+            fb.line(x1, y1 + shift, x2, y2 + shift, _INK)
+        else:
+            fb.line(x1 + shift, y1, x2 + shift, y2, _INK)
+
+
+def _dashed_line(fb, x1, y1, x2, y2):
+    """A link's two-pixel line in dashes: _DASH pixels drawn, _DASH left out."""
+    dx, dy = x2 - x1, y2 - y1
+    steps = max(abs(dx), abs(dy)) or 1
+    across = abs(dx) >= abs(dy)
+    for step in range(steps + 1):
+        if (step - 1) // _DASH % 2:  # step 0 is on the rim, under the circle
+            continue
+        x = x1 + dx * step // steps
+        y = y1 + dy * step // steps
+        fb.pixel(x, y, _INK)
+        if across:
+            fb.pixel(x, y + 1, _INK)
+        else:
+            fb.pixel(x + 1, y, _INK)
 
 
 def _ticks(fb, cx, cy, distance, right):
@@ -147,14 +169,23 @@ def _double_line(fb, x1, y1, x2, y2):
         fb.line(x1 + 2, y1, x2 + 2, y2, _INK)
 
 
-def draw(fb, layout, board, values, up, fnt, cursor=-1, candidates=(), marks=None, pairs=()):
+def draw(
+    fb, layout, board, values, up, fnt, cursor=-1, candidates=(), marks=None, pairs=(), ropes=()
+):
     """Paint one sheet. `values` per circle (EMPTY, SAD or a number), `up[c]` the circle c's
     rope link goes up to (or -1). `marks` (optional) maps a circle to a short label drawn in an
-    empty circle (a special map's ball or start mark); `pairs` are printed pairs (a, b)."""
+    empty circle (a special map's ball or start mark); `pairs` are printed pairs (a, b);
+    `ropes` the circles a rope from `cursor` may join (bold to `candidates`, else dashed)."""
     r = layout.radius
     for first, second in pairs:
         x1, y1, x2, y2 = _edge_points(layout, first, second)
         _double_line(fb, x1, y1, x2, y2)
+    for other in ropes:
+        x1, y1, x2, y2 = _edge_points(layout, cursor, other)
+        if other in candidates:
+            _thick_line(fb, x1, y1, x2, y2, -1, 2)
+        else:
+            _dashed_line(fb, x1, y1, x2, y2)
     # Lines first, so the circles drawn over them keep clean rims.
     for circle in range(board.size):
         value = values[circle]
@@ -179,7 +210,7 @@ def draw(fb, layout, board, values, up, fnt, cursor=-1, candidates=(), marks=Non
             fb.ellipse(cx, cy, r, r, _INK)
             if caps[circle] < 12:
                 fb.ellipse(cx, cy, r - 2, r - 2, _INK)
-        if circle in candidates and not chosen:
+        if (circle in candidates or circle in ropes) and not chosen:
             _ticks(fb, cx, cy, r + _CANDIDATE_GAP, layout.right)
         color = _PAPER if chosen else _INK
         value = values[circle]

@@ -4,7 +4,8 @@ PURE. After a roll every seat writes one result on its own sheet (hot-seat: each
 in turn, the dice stay on the LEDs). A person's turn is three small choices:
     operation   the five results, those with no legal circle (or no ticks left) skipped
     circle      the cursor steps between the circles that result may go in (reading order)
-    link        only when the rope can go to more than one equal neighbour
+    link        only when the rope can go to more than one equal neighbour: the map shows each
+                rope it may join dashed and the one under the cursor bold ("rope 1 of 2")
 Nothing is applied before the last choice, so BACK steps back one choice at a time and never
 across a roll; BACK on the first choice pauses. With hints on, each cursor starts on the choice
 the bot would make, and the prompt says so.
@@ -197,6 +198,7 @@ class Trek12PlayScreen(SharedRollScreen):
             "ops": [],
             "circle": -1,
             "candidates": (),
+            "ropes": (),
             "choices": [],
             "cursor": -1,
             "prompt": "",
@@ -224,35 +226,19 @@ class Trek12PlayScreen(SharedRollScreen):
             action = self.links[self.link_cursor]
             view["circle"] = trek12.decode(action)[1]
             view["candidates"] = _linked(action)
-            view["choices"] = [self._link_words(link) for link in self.links]
+            ropes = []
+            for link in self.links:
+                for other in _linked(link):
+                    if other not in ropes:
+                        ropes.append(other)
+            view["ropes"] = tuple(ropes)
+            count = len(self.links)
+            view["choices"] = ["rope %d of %d" % (index + 1, count) for index in range(count)]
             view["cursor"] = self.link_cursor
-            view["prompt"] = "%s: which rope?" % name
+            view["prompt"] = "%s: which rope? (bold on the map)" % name
         return view
-
-    def _link_words(self, action):
-        _op, circle, down, up = trek12.decode(action)
-        xy = self.session.state.board.xy
-        parts = []
-        if down != trek12.NO_LINK:
-            parts.append("down " + _direction(xy[circle], xy[down]))
-        if up != trek12.NO_LINK:
-            parts.append("up " + _direction(xy[circle], xy[up]))
-        return ", ".join(parts)
 
 
 def _linked(action):
     _op, _circle, down, up = trek12.decode(action)
     return tuple([other for other in (down, up) if other != trek12.NO_LINK])
-
-
-def _direction(origin, target):
-    """Plain words for where `target` lies from `origin`: "left", "above right", ..."""
-    dx = target[0] - origin[0]
-    dy = target[1] - origin[1]
-    vertical = ""
-    horizontal = ""
-    if 2 * abs(dy) > abs(dx):
-        vertical = "above" if dy < 0 else "below"
-    if 2 * abs(dx) > abs(dy):
-        horizontal = "left" if dx < 0 else "right"
-    return (vertical + " " + horizontal).strip()

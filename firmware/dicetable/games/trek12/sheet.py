@@ -6,7 +6,14 @@ so equal inputs give equal pixels. Layout, both panels (fonts from draw.look):
     the cursor's circle shows the number it would | red and yellow dice
     get; the circles it may go to are ringed      | the five results: value, ticks; the one
     a made-up layout says "approximate layout"    |   under the cursor inverted, illegal struck
-                                                  | score so far, prompt, rope choices, note
+    "which rope?": each rope it may join dashed,  | score so far, prompt, rope choices, note
+    the one under the cursor bold                 |
+    on a tall panel (400x300), under the mountain:|
+    the score summary, in two columns             |
+The tall panel's spare third goes to the summary rather than a bigger mountain: the mountain
+is as wide as its column allows already (a larger scale needs the right column's width), and
+circles of radius 9-14 read well; what a player cannot see on the map is where the score comes
+from (ropes, zones, the two size bonuses, lone numbers, frowns) while choosing.
 """
 
 from micropython import const
@@ -50,23 +57,38 @@ _DICE = const(2)
 _SCORE = const(3)
 _TURN = const(4)
 _DICE_ONLY = const(5)
+_SUMMARY = const(6)
 _OPS = const(10)
 _CHOICES = const(20)
+
+_TALL = const(200)  # a panel at least this tall has the score summary under the mountain
+_SUMMARY_ROWS = const(4)
+_TICK_ROOM = const(5)  # a candidate's ticks reach this far below its circle (mountain.py)
 
 _layouts = {}  # (map id, width, height) -> mountain.Layout: the geometry depends on nothing else
 
 
 def mountain_layout(board, width, height):
     """Where the mountain is drawn on a width x height panel: left of the column, below the
-    "approximate layout" line when the map has one."""
+    "approximate layout" line when the map has one, above the score summary if any."""
     key = (board.id, width, height)
     found = _layouts.get(key)
     if found is None:
         _layouts.clear()  # one map at a time on the device
         area = width - width * _RIGHT_SHARE // 100 - _GAP
         top = screen.look(width).dense.height if board.approximate else 0
-        found = _layouts[key] = mountain.Layout(board, 0, top, area, height - top, _GAP)
+        bottom = _summary_top(width, height)
+        if bottom < height:
+            bottom -= _TICK_ROOM
+        found = _layouts[key] = mountain.Layout(board, 0, top, area, bottom - top, _GAP)
     return found
+
+
+def _summary_top(width, height):
+    """Where the score summary starts (the height when the panel has no room for one)."""
+    if height < _TALL:
+        return height
+    return height - _SUMMARY_ROWS * (screen.look(width).dense.height + _LINE_GAP) - _GAP
 
 
 def _round_text(state):
@@ -89,6 +111,9 @@ def draw(fb, width, height, state, view, sections=WHOLE):
     left = width - right - _GAP
     seat = view.get("seat", 0)
     _mountain(fb, chosen, width, height, state, seat, view, left, sections)
+    bottom = _summary_top(width, height)
+    if bottom < height:
+        _summary(fb, fnt, bottom, left, height - bottom, state.score(seat), sections)
     _panel(fb, fnt, left + _GAP, right, height, state, seat, view, sections)
 
 
@@ -127,9 +152,11 @@ def _mountain(fb, chosen, width, height, state, seat, view, left, sections):
     values = _preview(state, seat, view)
     circle = view.get("circle", -1)
     candidates = view.get("candidates", ())
-    key = (tuple(values), tuple(state.up[seat]), circle, tuple(candidates))
+    ropes = view.get("ropes", ())
+    key = (tuple(values), tuple(state.up[seat]), circle, tuple(candidates), ropes)
     # A candidate's ticks at the mountain's edge may reach into the gap before the column.
-    if not sections.stale(fb, _MOUNTAIN, key, 0, 0, left + _GAP, height):
+    bottom = _summary_top(width, height)
+    if not sections.stale(fb, _MOUNTAIN, key, 0, 0, left + _GAP, bottom):
         return
     fnt = chosen.dense
     if board.approximate:
@@ -145,7 +172,50 @@ def _mountain(fb, chosen, width, height, state, seat, view, left, sections):
         candidates,
         _marks(board),
         board.prelinked,
+        ropes,
     )
+
+
+def _summary_cells(score):
+    """((words, points), ...) adding up to the total, which comes last."""
+    if score.lost:
+        return (("over 12: out", score.total),)
+    ropes = zones = extras = 0
+    for _path, points in score.paths:
+        ropes += points
+    for _zone, points in score.zones:
+        zones += points
+    for _label, points in score.extras:
+        extras += points
+    return (
+        ("ropes", ropes),
+        ("longest rope %d" % score.longest, score.path_bonus),
+        ("zones", zones),
+        ("biggest zone %d" % score.largest, score.zone_bonus),
+        ("alone %d" % len(score.orphans), score.orphan_points),
+        ("sad faces %d" % len(score.sad), score.sad_points),
+        ("special", extras),
+        ("total", score.total),
+    )
+
+
+def _summary(fb, fnt, y, width, height, score, sections):
+    """Where the score comes from, in two columns under the mountain."""
+    cells = _summary_cells(score)
+    if not sections.stale(fb, _SUMMARY, cells, 0, y, width, height):
+        return
+    fb.hline(0, y + 1, width, _INK)  # set apart from the mountain above
+    pitch = fnt.height + _LINE_GAP
+    gutter = 2 * fnt.width
+    half = (width - gutter) // 2
+    for index in range(len(cells)):
+        words, points = cells[index]
+        if words == "special" and not points:
+            continue  # a base map has no special items: no line of zeros
+        x = (index % 2) * (half + gutter)
+        row = y + _GAP + (index // 2) * pitch
+        end = text.draw(fb, fnt, text.fit(fnt, words, half), x, row)
+        text.draw_right(fb, fnt, str(points), end, row, x + half - end)
 
 
 def _panel(fb, fnt, x, width, height, state, seat, view, sections):

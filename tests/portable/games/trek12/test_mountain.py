@@ -7,6 +7,8 @@ from dicetable.games.trek12 import maps as trek12_maps
 from dicetable.games.trek12 import mountain
 from dicetable.ui import draw
 
+from trek12_helpers import path_ink
+
 EMPTY = mountain.EMPTY
 
 
@@ -130,3 +132,45 @@ def test_candidates_get_marks_outside_their_circles_only():
                 continue
             assert cy - reach <= y <= cy + reach, y
         assert before != after
+
+
+def _rope_choice(board):
+    """(c, a, b): a circle and two of its neighbours, not next to each other (no zone line
+    between a and b crosses the ropes from c)."""
+    for c in range(board.size):
+        around = board.neighbours[c]
+        for a in around:
+            for b in around:
+                if a < b and b not in board.neighbours[a]:
+                    return c, a, b
+    raise AssertionError("no rope choice on %s" % board.id)
+
+
+def _rope_ink(board, width, height, values, up, c, candidates, ropes, to):
+    """Ink on the path from c to `to`, the mountain drawn with the cursor on c."""
+    frame = Frame(width, height)
+    layout = mountain.Layout(board, 0, 0, width, height)
+    fnt = draw.look(width).dense
+    mountain.draw(frame.fb, layout, board, values, up, fnt, c, candidates, None, (), ropes)
+    return path_ink(frame, layout, c, to)
+
+
+def test_rope_choices_are_dashed_and_the_one_under_the_cursor_bold():
+    board = trek12_maps.load("dunai")
+    c, a, b = _rope_choice(board)
+    size = board.size
+    values = [EMPTY] * size
+    values[a] = values[b] = 5
+    values[c] = 6  # the number the cursor's circle would get
+    no_up = [-1] * size
+    linked = list(no_up)
+    linked[b] = c  # a rope already written from b up to c
+    both = (a, b)
+    for width, height in _areas():
+        sheet = (board, width, height, values)
+        # a and b are marked as candidates in every drawing, so only the line differs.
+        plain = _rope_ink(*sheet, no_up, c, both, (), b)  # no rope question: no line
+        dashed = _rope_ink(*sheet, no_up, c, (a,), both, b)  # b may be joined, a is chosen
+        bold = _rope_ink(*sheet, no_up, c, (b,), both, b)  # b is under the cursor
+        written = _rope_ink(*sheet, linked, c, both, (), b)
+        assert plain < dashed < written < bold, (width, plain, dashed, written, bold)

@@ -135,13 +135,20 @@ def test_two_equal_neighbours_ask_which_rope_and_the_choice_is_applied():
     screen.handle(keys.OK)
     assert screen.stage == LINK
     view = screen.view()
-    assert len(view["choices"]) == 2
+    # The labels number the ropes; the map (view["ropes"], bold for "candidates") shows them.
+    assert view["choices"] == ["rope 1 of 2", "rope 2 of 2"]
     for words in view["choices"]:
-        assert words.startswith("down ")
+        for direction in ("down", "up", "left", "right", "above", "below"):
+            assert direction not in words, words
+    assert sorted(view["ropes"]) == sorted([a, b]) and view["circle"] == c
+    first = view["candidates"]
+    assert len(first) == 1 and first[0] in (a, b)
+    assert first == (trek12.decode(screen.links[0])[2],)
     screen.handle(keys.DOWN)
     chosen = screen.links[screen.link_cursor]
     target = trek12.decode(chosen)[2]
-    assert target in (a, b) and view["candidates"] != screen.view()["candidates"]
+    assert target in (a, b) and screen.view()["candidates"] == (target,) != first
+    assert screen.view()["ropes"] == view["ropes"]
     screen.handle(keys.OK)
     state = screen.session.state
     assert state.values[0][c] == 6 and state.down[0][c] == target and state.up[0][target] == c

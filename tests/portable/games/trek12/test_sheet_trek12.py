@@ -10,6 +10,8 @@ from dicetable.games.trek12 import rules as trek12
 from dicetable.games.trek12 import sheet as sheet_trek12
 from dicetable.ui import draw, screens
 
+from trek12_helpers import path_ink
+
 LONG = "Bartholomew-Smith the Extraordinary"
 
 
@@ -168,3 +170,73 @@ def test_the_class_code_and_round_are_in_the_bar_so_a_room_can_check_it_is_in_st
     for width, height in SIZES:
         frame = _render(state, width, height, _view())
         assert find_bitmap(frame, needle(_font(width), "MATH 1/19", True))
+
+
+def _rope_question(map_id="dunai"):
+    """A state asking where high 6 goes, and (c, a, b): c may link down to the 5 in a or in b."""
+    state = _state(map_id, 1)
+    board = state.board
+    for c in range(board.size):
+        around = board.neighbours[c]
+        for a in around:
+            for b in around:
+                if a < b and b in board.neighbours[a]:
+                    for circle in (a, b):
+                        state.apply(CHANCE, trek12.roll_action(5, 0))
+                        for action in state.legal_actions(0):
+                            if trek12.decode(action)[:2] == (trek12.HIGH, circle):
+                                state.apply(0, action)
+                                break
+                    state.apply(CHANCE, trek12.roll_action(6, 0))
+                    return state, (c, a, b)
+    raise AssertionError("no triangle")
+
+
+def test_a_rope_question_shows_its_ropes_on_the_map_and_numbers_them():
+    state, (c, a, b) = _rope_question()
+    assert state.values[0][a] == state.values[0][b] == 5
+    board = state.board
+    for width, height in SIZES:
+        layout = sheet_trek12.mountain_layout(board, width, height)
+        view = _view(0, trek12.HIGH - 1, (0, 1, 2, 3, 4), c, (a,), True, "P1: which rope?")
+        view["choices"] = ["rope 1 of 2", "rope 2 of 2"]
+        view["cursor"] = 0
+        # (Each frame is measured before the next is drawn: big test frames share a buffer.)
+        unmarked = path_ink(_render(state, width, height, view), layout, c, b)
+        view["ropes"] = (a, b)
+        shown = _render(state, width, height, view)
+        # The rope to b (not under the cursor) is drawn dashed, the one to a bold.
+        dashed = path_ink(shown, layout, c, b)
+        assert unmarked < dashed < path_ink(shown, layout, c, a), (width, unmarked, dashed)
+        fnt = _font(width)
+        assert find_bitmap(shown, needle(fnt, "rope 1 of 2", True))
+        assert find_bitmap(shown, needle(fnt, "rope 2 of 2"))
+        assert margin_is_blank(shown, width, height)
+        view["candidates"] = (b,)
+        moved = _render(state, width, height, view)
+        assert path_ink(moved, layout, c, b) > dashed, width
+
+
+def test_the_tall_panel_carries_the_score_summary_under_every_mountain():
+    for map_id in trek12_maps.MAP_IDS:
+        state = _play_rounds(_state(map_id, 1), 8)
+        score = state.score(0)
+        cells = sheet_trek12._summary_cells(score)
+        assert cells[-1] == ("total", score.total)
+        assert sum([points for _words, points in cells[:-1]]) == score.total, map_id
+        for width, height in SIZES:
+            frame = _render(state, width, height, _view())
+            fnt = _font(width)
+            left = width - width * 42 // 100
+            layout = sheet_trek12.mountain_layout(state.board, width, height)
+            lowest = max([y for _x, y in layout.centres]) + layout.radius
+            found = find_bitmap(frame, needle(fnt, "total"), (0, 0, left, height))
+            if height < 200:  # 296x128: no room, the mountain keeps the whole height
+                assert not found and lowest >= height * 3 // 4, (map_id, lowest)
+                continue
+            assert len(found) == 1 and found[0][1] > lowest, (map_id, found, lowest)
+            for words in ("ropes", "zones", "longest rope", "biggest zone"):
+                assert find_bitmap(frame, needle(fnt, words), (0, lowest, left, height)), words
+            # The lowest sixth of the panel, left of the column, is not blank.
+            assert frame.ink(0, height - height // 6, left, height // 6) > 50, map_id
+            assert margin_is_blank(frame, width, height)

@@ -5,6 +5,7 @@ from dicetable.core.dice import D6, YELLOW_D6
 from dicetable.core.errors import IllegalAction
 from dicetable.core.protocol import CHANCE
 from dicetable.games.trek12 import bot as trek12_bot
+from dicetable.games.trek12 import mountain as trek12_mountain
 from dicetable.games.trek12 import rules as trek12
 from dicetable.games.trek12.maps import Board
 from dicetable.games.trek12.rules import DIFF, HIGH, LOW, NO_LINK, PROD, SUM
@@ -152,3 +153,23 @@ def run_bots(state):
             for seat in actors:
                 state.apply(seat, trek12_bot.bot_action(state, seat, None))
     return state
+
+
+def path_ink(frame, layout, first, second):
+    """Ink pixels on the path of a line from circle `first` to `second`: every pixel within 2
+    of the segment between the two rims."""
+    frame._check()  # a big test frame shares its buffer with the next one made
+    x1, y1, x2, y2 = trek12_mountain._edge_points(layout, first, second)
+    steps = max(abs(x2 - x1), abs(y2 - y1)) or 1
+    seen = {}
+    for step in range(steps + 1):
+        x = x1 + (x2 - x1) * step // steps
+        y = y1 + (y2 - y1) * step // steps
+        for dy in range(-2, 3):
+            for dx in range(-2, 3):
+                seen[(x + dx, y + dy)] = True
+    count = 0
+    for x, y in seen:
+        if frame.fb.pixel(x, y):
+            count += 1
+    return count
