@@ -59,7 +59,12 @@ def _until_crash(device, pilot):
                     await device.clock.sleep_ms(1000)  # a bot's turn
                 else:
                     await device.press(key, wait=False)
-                    await device.clock.sleep_ms(400)
+                    # Until the press is handled and shown (a full refresh takes 1.4 s), so
+                    # that the next key is chosen from the screen it lands on.
+                    for _ in range(40):
+                        await device.clock.sleep_ms(100)
+                        if device.failure is not None or device.app.idle():
+                            break
             return await device.wait_done()
         finally:
             await device.stop()
