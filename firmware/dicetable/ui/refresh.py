@@ -102,12 +102,18 @@ def changed_rect(old, new, width, height, vertical_bytes):
     return (x, y, w, h)
 
 
-def changed_bytes(old, new, limit):
-    """How many bytes differ between two frames (8 pixels each, in either format), counted up
-    to `limit`: the caller only needs to know whether it is that many. Equal halves are
-    skipped whole (slice compares), so the count costs little where little changed."""
+# Per byte value: 1 for any non-zero value (a byte that differs), and its set bits (ink).
+_NONZERO = bytes(min(value, 1) for value in range(256))
+_SET_BITS = bytes(bin(value).count("1") for value in range(256))
+
+
+def _count_differences(old, new, limit, erased):
+    """The walk both counts share: equal halves are skipped whole (slice compares), so only
+    the bytes that differ are looked at. Each adds 1, or with `erased` the ink pixels it takes
+    away (set in `old`, clear in `new`); the count stops at `limit`."""
     old_view = memoryview(old)
     new_view = memoryview(new)
+    table = _SET_BITS if erased else _NONZERO
     count = 0
     pending = [(0, len(old))]
     while pending:
@@ -116,8 +122,9 @@ def changed_bytes(old, new, limit):
             continue
         if end - start <= _LINEAR:
             for index in range(start, end):
-                if old_view[index] != new_view[index]:
-                    count += 1
+                before = old_view[index]
+                after = new_view[index]
+                count += table[before & ~after & 0xFF if erased else before ^ after]
             if count >= limit:
                 return limit
             continue
@@ -127,32 +134,16 @@ def changed_bytes(old, new, limit):
     return count
 
 
-_SET_BITS = bytes(bin(value).count("1") for value in range(256))
+def changed_bytes(old, new, limit):
+    """How many bytes differ between two frames (8 pixels each, in either format), counted up
+    to `limit`: the caller only needs to know whether it is that many."""
+    return _count_differences(old, new, limit, False)
 
 
 def erased_ink(old, new, limit):
     """How many ink pixels (set bits) of `old` are paper in `new`, counted up to `limit`: what
-    a partial refresh would leave as a trace. Equal halves are skipped whole, as in
-    changed_bytes, so only the bytes that differ are looked at."""
-    old_view = memoryview(old)
-    new_view = memoryview(new)
-    bits = _SET_BITS
-    count = 0
-    pending = [(0, len(old))]
-    while pending:
-        start, end = pending.pop()
-        if old_view[start:end] == new_view[start:end]:
-            continue
-        if end - start <= _LINEAR:
-            for index in range(start, end):
-                count += bits[old_view[index] & ~new_view[index] & 0xFF]
-            if count >= limit:
-                return limit
-            continue
-        middle = (start + end) >> 1
-        pending.append((middle, end))
-        pending.append((start, middle))
-    return count
+    a partial refresh would leave as a trace."""
+    return _count_differences(old, new, limit, True)
 
 
 class RefreshPlanner:
