@@ -51,7 +51,6 @@ class DiceTripPlayScreen(GameScreen):
     def __init__(self, shell, session):
         super().__init__(shell, session)
         self.shown_seat = 0  # whose sheet is on the panel when nobody is asked
-        self._sheet_seat = 0  # whose sheet the last refresh showed
         self._reset_turn()
         if self.hints or session.bots:
             # The bot's plan of the map, worked out once now rather than in the first move.
@@ -318,15 +317,6 @@ class DiceTripPlayScreen(GameScreen):
                 if best is None or presses < best[0]:
                     best = (presses, key)
         return best[1]
-
-    def take_natural_break(self):
-        """A new round (play_base), or the sheet handed to another person: their whole map
-        replaces the last one, so a full refresh cleans the glass at no extra cost."""
-        broke = super().take_natural_break()
-        if self.shown_seat != self._sheet_seat:
-            self._sheet_seat = self.shown_seat
-            broke = True
-        return broke
 
     def view(self):
         """What the sheet needs to draw the stage (games.dicetrip.sheet words it)."""
