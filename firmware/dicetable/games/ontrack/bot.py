@@ -107,6 +107,9 @@ class _Plan:
         state, seat = bot.state, bot.seat
         layout = bot.layout
         self.colour = colour
+        # Rows of the colour's own half of the sheet: [first, end).
+        half = layout.rows // 2
+        self.home_rows = (0, half) if colour == track.RED else (layout.rows - half, layout.rows)
         self.sites = state.sites[seat][colour * 3 : colour * 3 + 3]
         self.any_building = max(self.sites) >= 0
         self.start = -1 if self.any_building else start_tile(layout, colour)
@@ -310,52 +313,71 @@ class _Bot:
 
     def _best_extension(self, plan, head, entry, family):
         tile = head.tile
-        cell = self.cells[tile]
+        cells = self.cells
+        cell = cells[tile]
         if cell < 0 or tile == self.first_tile or tile == plan.start:
             return None
         layout = self.layout
+        across = layout.across
+        masks = track.MASKS
         colour = plan.colour
         star = _STAR if tile in layout.stars and tile not in self.claimed else 0
         junk = head.origin == _JUNK
         fresh = _OLD_TILE if tile in head.tiles else _NEW_TILE
-        best = None
+        target = head.target
+        columns = layout.columns
+        if target >= 0:
+            # _NAV per step closer to the target: its distance from this tile, then beyond.
+            target_row, target_column = target // columns, target % columns
+            distance = abs(tile // columns - target_row) + abs(tile % columns - target_column)
+        home_first, home_end = plan.home_rows
+        best_value = None
+        best_connection = -1
         for connection, exit_dot in _WITH_DOT[entry * 2 + family]:
-            if cell & track.MASKS[connection]:
+            if cell & masks[connection]:
                 continue
-            meets = track.facing(layout, self.cells, colour, tile, exit_dot)
+            # What the new end meets across its edge (track.facing, inlined).
+            beyond = across[tile * 4 + (exit_dot >> 1)]
+            if beyond < 0:
+                meets = track.BLOCKED
+            else:
+                far = cells[beyond]
+                if far < 0:
+                    code = -1 - far  # a building: its colour x 3 + kind
+                    meets = code % 3 if code // 3 == colour else track.BLOCKED
+                elif (far >> (exit_dot ^ 4)) & 1:
+                    meets = track.BLOCKED
+                else:
+                    meets = track.OPEN
             if junk:
                 value = 1 + star + (_NEW_TILE if meets >= 0 else 0)
                 if not head.length:
                     value -= _NEW_TILE  # a new chain: its far end is a dead end
             elif meets >= 0:
-                if (head.allowed >> meets) & 1 or plan.sites[meets] == head.target:
+                if (head.allowed >> meets) & 1 or plan.sites[meets] == target:
                     value = _COMPLETE + _NEW_TILE * (head.length + 1)
                 else:
                     value = 0
             elif meets == track.OPEN:
-                beyond = layout.across[tile * 4 + (exit_dot >> 1)]
                 if beyond == plan.start:
                     continue  # the start tile is kept for the first building
                 value = fresh + star + self.space(beyond)
-                if self._home(colour, beyond):
+                row = beyond // columns
+                if home_first <= row < home_end:
                     value += _HOME
-                if not self.cells[beyond]:
+                if not far:
                     value += _CAPPABLE
-                if head.target >= 0:
+                if target >= 0:
                     value += _NAV * (
-                        _distance(layout, tile, head.target)
-                        - _distance(layout, beyond, head.target)
+                        distance - abs(row - target_row) - abs(beyond % columns - target_column)
                     )
             else:
                 value = _KILL + star
-            if best is None or value > best[0]:
-                best = (value, connection, tile)
-        return best
-
-    def _home(self, colour, tile):
-        row = tile // self.layout.columns
-        half = self.layout.rows // 2
-        return row < half if colour == track.RED else row >= self.layout.rows - half
+            if best_value is None or value > best_value:
+                best_value, best_connection = value, connection
+        if best_value is None:
+            return None
+        return (best_value, best_connection, tile)
 
     def space(self, tile):
         """Empty tiles reachable from `tile` (itself included) through empty tiles, up to
