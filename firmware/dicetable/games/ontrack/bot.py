@@ -245,6 +245,7 @@ class _Bot:
         self._plans = [None, None]
         self._owners = None
         self._best = {}
+        self._face_best = {}  # best() by colour x 8 + face
         self._space = {}
         self._marks = [0] * self.layout.size
 
@@ -262,6 +263,9 @@ class _Bot:
     def best(self, colour, face):
         """(value, place part, tile) of the best piece of `colour` a die showing `face` can
         draw, or None when the plan has no use for it."""
+        key = colour * 8 + face
+        if key in self._face_best:
+            return self._face_best[key]
         kind, family = self.state.faces[face - 1]
         best = None
         plan = self.plan(colour)
@@ -270,6 +274,7 @@ class _Bot:
         found = self._growth(colour, family)
         if found is not None and (best is None or found[0] > best[0]):
             best = found
+        self._face_best[key] = best
         return best
 
     def _growth(self, colour, family):
@@ -426,7 +431,7 @@ class _Bot:
         hand = state.hand[seat]
         pencils = state.pencils[seat]
         dice = [die for die in range(3) if hand[die]]
-        options = {}
+        options = [None, None, None]  # by die
         for die in dice:
             options[die] = self.die_best(die, hand[die], pencils[die])
         best_value, best_action = self._best_turn(dice, options, state.placed[seat])
@@ -437,7 +442,7 @@ class _Bot:
                     value = hand[die] + step
                     if not 1 <= value <= 6:
                         continue
-                    trial = dict(options)
+                    trial = list(options)
                     trial[die] = self.die_best(die, value, pencils[die])
                     total, _action = self._best_turn(dice, trial, state.placed[seat])
                     if total - _STAR_COST > best_value:
@@ -450,7 +455,7 @@ class _Bot:
                         continue
                     rest = [die for die in dice if die != second]
                     for value in range(1, 7):
-                        trial = dict(options)
+                        trial = list(options)
                         trial[first] = self.die_best(
                             first, value, pencils[first] | pencils[second]
                         )
@@ -473,23 +478,28 @@ class _Bot:
             own = options[die]
             if own is None:
                 continue
+            own_value = own[0]
             if placed:
-                if best_value is None or own[0] > best_value:
-                    best_value, best_action = own[0], own[1]
+                if best_value is None or own_value > best_value:
+                    best_value, best_action = own_value, own[1]
                 continue
             for other in dice:
                 if other == die:
                     continue
                 partner = options[other]
-                partner_value = _FALLBACK if partner is None else partner[0]
-                # Two pieces valued on one tile or as one building cannot both be drawn as
-                # valued: the second is worth at most a plain extension further along.
-                if partner is not None and (
-                    own[2] == partner[2] or (own[3] >= 0 and own[3] == partner[3])
-                ):
-                    partner_value = min(partner_value, _NEW_TILE)
-                total = own[0] + partner_value
-                first = own[1] if partner is None or own[0] <= partner[0] else partner[1]
+                if partner is None:
+                    total = own_value + _FALLBACK
+                    first = own[1]
+                else:
+                    partner_value = partner[0]
+                    first = own[1] if own_value <= partner_value else partner[1]
+                    # Two pieces valued on one tile or as one building cannot both be drawn
+                    # as valued: the second is worth at most a plain extension further along.
+                    if partner_value > _NEW_TILE and (
+                        own[2] == partner[2] or (own[3] >= 0 and own[3] == partner[3])
+                    ):
+                        partner_value = _NEW_TILE
+                    total = own_value + partner_value
                 if best_value is None or total > best_value:
                     best_value, best_action = total, first
         if best_value is None:
