@@ -280,22 +280,30 @@ class _Bot:
     def _growth(self, colour, family):
         """The best track piece of a family for a colour (cached per decision)."""
         key = colour * 2 + family
-        if key in self._best:
-            return self._best[key]
+        if key not in self._best:
+            self._grow(colour)
+        return self._best[key]
+
+    def _grow(self, colour):
+        """_growth of both families of a colour, found in one walk over the heads: each family
+        meets the heads, entries and connections in the same order as alone."""
         plan = self.plan(colour)
-        best = None
+        bests = [None, None]  # by family: (value, connection, tile)
         for junk in (False, True):
-            if junk and best is not None and best[0] >= _NEW_TILE:
+            families = []
+            for family in (0, 1):
+                best = bests[family]
+                if not junk or best is None or best[0] < _NEW_TILE:
+                    families.append(family)
+            if not families:
                 break  # spare pieces go to dead chains only when nothing grows
             for head in plan.heads:
                 if (head.origin == _JUNK) != junk:
                     continue
                 for entry in head.entries:
-                    found = self._best_extension(plan, head, entry, family)
-                    if found is not None and (best is None or found[0] > best[0]):
-                        best = found
-        self._best[key] = best
-        return best
+                    self._best_extension(plan, head, entry, families, bests)
+        self._best[colour * 2] = bests[0]
+        self._best[colour * 2 + 1] = bests[1]
 
     def _best_building(self, plan, kind):
         best = None
@@ -316,12 +324,14 @@ class _Bot:
                 best = (value, moves.BUILDING_PART + kind, tile)
         return best
 
-    def _best_extension(self, plan, head, entry, family):
+    def _best_extension(self, plan, head, entry, families, bests):
+        """Pieces from `entry` of the head's tile: bests[family] becomes the first better one
+        of each family asked."""
         tile = head.tile
         cells = self.cells
         cell = cells[tile]
         if cell < 0 or tile == self.first_tile or tile == plan.start:
-            return None
+            return
         layout = self.layout
         across = layout.across
         masks = track.MASKS
@@ -336,53 +346,54 @@ class _Bot:
             target_row, target_column = target // columns, target % columns
             distance = abs(tile // columns - target_row) + abs(tile % columns - target_column)
         home_first, home_end = plan.home_rows
-        best_value = None
-        best_connection = -1
-        for connection, exit_dot in _WITH_DOT[entry * 2 + family]:
-            if cell & masks[connection]:
-                continue
-            # What the new end meets across its edge (track.facing, inlined).
-            beyond = across[tile * 4 + (exit_dot >> 1)]
-            if beyond < 0:
-                meets = track.BLOCKED
-            else:
-                far = cells[beyond]
-                if far < 0:
-                    code = -1 - far  # a building: its colour x 3 + kind
-                    meets = code % 3 if code // 3 == colour else track.BLOCKED
-                elif (far >> (exit_dot ^ 4)) & 1:
+        for family in families:
+            best = bests[family]
+            best_value = None if best is None else best[0]
+            best_connection = -1
+            for connection, exit_dot in _WITH_DOT[entry * 2 + family]:
+                if cell & masks[connection]:
+                    continue
+                # What the new end meets across its edge (track.facing, inlined).
+                beyond = across[tile * 4 + (exit_dot >> 1)]
+                if beyond < 0:
                     meets = track.BLOCKED
                 else:
-                    meets = track.OPEN
-            if junk:
-                value = 1 + star + (_NEW_TILE if meets >= 0 else 0)
-                if not head.length:
-                    value -= _NEW_TILE  # a new chain: its far end is a dead end
-            elif meets >= 0:
-                if (head.allowed >> meets) & 1 or plan.sites[meets] == target:
-                    value = _COMPLETE + _NEW_TILE * (head.length + 1)
+                    far = cells[beyond]
+                    if far < 0:
+                        code = -1 - far  # a building: its colour x 3 + kind
+                        meets = code % 3 if code // 3 == colour else track.BLOCKED
+                    elif (far >> (exit_dot ^ 4)) & 1:
+                        meets = track.BLOCKED
+                    else:
+                        meets = track.OPEN
+                if junk:
+                    value = 1 + star + (_NEW_TILE if meets >= 0 else 0)
+                    if not head.length:
+                        value -= _NEW_TILE  # a new chain: its far end is a dead end
+                elif meets >= 0:
+                    if (head.allowed >> meets) & 1 or plan.sites[meets] == target:
+                        value = _COMPLETE + _NEW_TILE * (head.length + 1)
+                    else:
+                        value = 0
+                elif meets == track.OPEN:
+                    if beyond == plan.start:
+                        continue  # the start tile is kept for the first building
+                    value = fresh + star + self.space(beyond)
+                    row = beyond // columns
+                    if home_first <= row < home_end:
+                        value += _HOME
+                    if not far:
+                        value += _CAPPABLE
+                    if target >= 0:
+                        value += _NAV * (
+                            distance - abs(row - target_row) - abs(beyond % columns - target_column)
+                        )
                 else:
-                    value = 0
-            elif meets == track.OPEN:
-                if beyond == plan.start:
-                    continue  # the start tile is kept for the first building
-                value = fresh + star + self.space(beyond)
-                row = beyond // columns
-                if home_first <= row < home_end:
-                    value += _HOME
-                if not far:
-                    value += _CAPPABLE
-                if target >= 0:
-                    value += _NAV * (
-                        distance - abs(row - target_row) - abs(beyond % columns - target_column)
-                    )
-            else:
-                value = _KILL + star
-            if best_value is None or value > best_value:
-                best_value, best_connection = value, connection
-        if best_value is None:
-            return None
-        return (best_value, best_connection, tile)
+                    value = _KILL + star
+                if best_value is None or value > best_value:
+                    best_value, best_connection = value, connection
+            if best_connection >= 0:
+                bests[family] = (best_value, best_connection, tile)
 
     def space(self, tile):
         """Empty tiles reachable from `tile` (itself included) through empty tiles, up to
