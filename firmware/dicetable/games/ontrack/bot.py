@@ -246,6 +246,7 @@ class _Bot:
         self._owners = None
         self._best = {}
         self._face_best = {}  # best() by colour x 8 + face
+        self._wanted = [0, 0]  # by colour: the families choose() will ask for (bit mask)
         self._space = {}
         self._marks = [0] * self.layout.size
 
@@ -281,19 +282,25 @@ class _Bot:
         """The best track piece of a family for a colour (cached per decision)."""
         key = colour * 2 + family
         if key not in self._best:
-            self._grow(colour)
+            # The families this decision will ask of the colour, found in one walk.
+            wanted = self._wanted[colour] | (1 << family)
+            for other in (0, 1):
+                if colour * 2 + other in self._best:
+                    wanted &= ~(1 << other)
+            self._grow(colour, wanted)
         return self._best[key]
 
-    def _grow(self, colour):
-        """_growth of both families of a colour, found in one walk over the heads: each family
-        meets the heads, entries and connections in the same order as alone."""
+    def _grow(self, colour, wanted):
+        """_growth of the families in the bit mask `wanted`, found in one walk over the
+        colour's heads: each family meets the heads, entries and connections in the same
+        order as alone."""
         plan = self.plan(colour)
         bests = [None, None]  # by family: (value, connection, tile)
         for junk in (False, True):
             families = []
             for family in (0, 1):
                 best = bests[family]
-                if not junk or best is None or best[0] < _NEW_TILE:
+                if (wanted >> family) & 1 and (not junk or best is None or best[0] < _NEW_TILE):
                     families.append(family)
             if not families:
                 break  # spare pieces go to dead chains only when nothing grows
@@ -302,8 +309,9 @@ class _Bot:
                     continue
                 for entry in head.entries:
                     self._best_extension(plan, head, entry, families, bests)
-        self._best[colour * 2] = bests[0]
-        self._best[colour * 2 + 1] = bests[1]
+        for family in (0, 1):
+            if (wanted >> family) & 1:
+                self._best[colour * 2 + family] = bests[family]
 
     def _best_building(self, plan, kind):
         best = None
@@ -442,6 +450,7 @@ class _Bot:
         hand = state.hand[seat]
         pencils = state.pencils[seat]
         dice = [die for die in range(3) if hand[die]]
+        self._expect(dice, hand, pencils)
         options = [None, None, None]  # by die
         for die in dice:
             options[die] = self.die_best(die, hand[die], pencils[die])
@@ -477,6 +486,30 @@ class _Bot:
         if best_action is None:
             return self._fallback()
         return best_action
+
+    def _expect(self, dice, hand, pencils):
+        """Note the track families choose() will ask of each colour (the dice as rolled, one
+        step either way with a star, any value for a merged pair), so _growth finds them all
+        in one walk."""
+        state, seat = self.state, self.seat
+        faces = state.faces
+        merging = not state.placed[seat] and not state.merged[seat]
+        for die in dice:
+            value = hand[die]
+            colours = pencils[die]
+            families = 1 << faces[value - 1][1]
+            if state.bank[seat]:
+                for step in (-1, 1):
+                    if 1 <= value + step <= 6:
+                        families |= 1 << faces[value + step - 1][1]
+            if merging:
+                for other in dice:
+                    if other != die and hand[other] == value:
+                        families = 3
+                        colours |= pencils[other]
+            for colour in (track.RED, track.GREEN):
+                if colours & (1 << colour):
+                    self._wanted[colour] |= families
 
     @staticmethod
     def _best_turn(dice, options, placed):
