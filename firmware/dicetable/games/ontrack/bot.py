@@ -62,6 +62,14 @@ for _dot in range(track.DOTS):
         _WITH_DOT.append(tuple(_found))
 
 
+# _ENTRIES[edge x 4 + the used bits of its two dots]: the free dots of that edge, ascending.
+_ENTRIES = []
+for _edge in range(4):
+    for _used in range(4):
+        _ENTRIES.append(tuple([_edge * 2 + _slot for _slot in (0, 1) if not (_used >> _slot) & 1]))
+_ENTRIES = tuple(_ENTRIES)
+
+
 def choose(state, seat, rng):
     """The bot's action for `seat`. `rng` is unused: the policy is deterministic."""
     if state.dice_only:
@@ -122,7 +130,7 @@ class _Plan:
         for ends, tiles, _order in chains.chains:
             if not ends:
                 continue
-            kinds = [self._class(bot, chains, end) for end in ends]
+            kinds = (self._class(bot, chains, ends[0]), self._class(bot, chains, ends[1]))
             if kinds[0] >= 0 and kinds[1] >= 0:
                 low, high = min(kinds), max(kinds)
                 if low == _WORKSHOP and high == _GIFT_WRAP:
@@ -147,11 +155,14 @@ class _Plan:
 
     @staticmethod
     def _nearest_empty(bot, tile):
+        cells = bot.cells
+        columns = bot.layout.columns
+        row, column = tile // columns, tile % columns
         best = -1
         best_distance = 0
         for other in range(bot.layout.size):
-            if bot.cells[other] == 0:
-                distance = _distance(bot.layout, tile, other)
+            if cells[other] == 0:
+                distance = abs(other // columns - row) + abs(other % columns - column)
                 if best < 0 or distance < best_distance:
                     best, best_distance = other, distance
         return best
@@ -166,7 +177,7 @@ class _Plan:
     def _section_done(self, a, b):
         if a > b:
             a, b = b, a
-        return self.done[0] if (a, b) == (_WORKSHOP, _GIFT_WRAP) else self.done[1]
+        return self.done[0] if a == _WORKSHOP and b == _GIFT_WRAP else self.done[1]
 
     def _aim(self, bot):
         """Caps and steering targets of the growing heads; ripeness of each cap."""
@@ -219,18 +230,18 @@ class _Plan:
 
     def _heads_around(self, bot, tile, origin):
         cells = bot.cells
+        across = bot.layout.across
         for edge in range(4):
-            beside = bot.layout.across[tile * 4 + edge]
-            if beside < 0 or cells[beside] < 0:
+            beside = across[tile * 4 + edge]
+            if beside < 0:
+                continue
+            cell = cells[beside]
+            if cell < 0:
                 continue
             facing_edge = (edge + 2) % 4
-            entries = []
-            for slot in (0, 1):
-                dot = facing_edge * 2 + slot
-                if not (cells[beside] >> dot) & 1:
-                    entries.append(dot)
+            entries = _ENTRIES[facing_edge * 4 + ((cell >> (facing_edge * 2)) & 3)]
             if entries:
-                self.heads.append(_Head(beside, tuple(entries), origin, 0, []))
+                self.heads.append(_Head(beside, entries, origin, 0, ()))
 
 
 class _Bot:
@@ -354,6 +365,7 @@ class _Bot:
             target_row, target_column = target // columns, target % columns
             distance = abs(tile // columns - target_row) + abs(tile % columns - target_column)
         home_first, home_end = plan.home_rows
+        spaces = self._space
         for family in families:
             best = bests[family]
             best_value = None if best is None else best[0]
@@ -386,7 +398,10 @@ class _Bot:
                 elif meets == track.OPEN:
                     if beyond == plan.start:
                         continue  # the start tile is kept for the first building
-                    value = fresh + star + self.space(beyond)
+                    room = spaces.get(beyond)
+                    if room is None:
+                        room = self.space(beyond)
+                    value = fresh + star + room
                     row = beyond // columns
                     if home_first <= row < home_end:
                         value += _HOME
