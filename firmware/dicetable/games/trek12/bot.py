@@ -208,8 +208,10 @@ class Greedy:
         if not sad:
             orphan = down < 0 and up < 0 and size == 1
             ends = not marks[circle] & WATER
-            cost = _UNIT * orphan_cost(board, value)
-            empties = self.empties(circle)
+            cost = _UNIT * orphan_cost(board, value) if orphan else 0  # read for orphans only
+            empties = self._empties[circle]
+            if empties < 0:
+                empties = self.empties(circle)
             result += _local(value, ends and up < 0, ends and down < 0, empties, orphan, cost)
         if board.prelinked:
             result += self._pair_gain(circle, SAD if sad else value, down, up)
