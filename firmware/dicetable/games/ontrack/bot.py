@@ -408,9 +408,8 @@ class _Bot:
                     if not far:
                         value += _CAPPABLE
                     if target >= 0:
-                        value += _NAV * (
-                            distance - abs(row - target_row) - abs(beyond % columns - target_column)
-                        )
+                        closer = distance - abs(row - target_row)
+                        value += _NAV * (closer - abs(beyond % columns - target_column))
                 else:
                     value = _KILL + star
                 if best_value is None or value > best_value:
