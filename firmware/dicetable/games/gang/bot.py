@@ -339,20 +339,28 @@ _multisets(_EXACT)
 # --- the careful policy -------------------------------------------------------------------
 
 
-class _Odds:
-    """A card's odds for fresh dice and what later players can do with them: the same for every
-    decision while the card is in play, so they are kept from one decision to the next (_odds),
-    grown as far as a decision asks."""
+class _Table:
+    """What a decision needs: the card, the score to beat, and what later players can do."""
 
-    def __init__(self, card):
-        self.card = card
-        self.black = data.CARDS[card][1] == "black"
-        self.total = data.CARDS[card][3] == "total"
+    def __init__(self, seen):
+        self.card = seen["card"]
+        self.black = data.CARDS[self.card][1] == "black"
+        self.total = data.CARDS[self.card][3] == "total"
+        self.best = -1  # the score to beat, with its dice; -1: nobody scored yet
+        self.best_dice = 0
+        for _seat, dice, _counts, _rolls, score in seen["turns"]:
+            if score > self.best or (score == self.best and dice > self.best_dice):
+                self.best, self.best_dice = score, dice
+        order = seen["order"]
+        self.later = len(order) - 1 - order.index(seen["seat"])
+        self.pot = seen["pot"]
         self.fresh = []  # fresh[n - 1]: outcomes(card, no dice, n)
         self.fresh_chance = []  # fresh_chance[n - 1]: the chance that n fresh dice are safe
         self._threats = None
         self._memo = {}  # threat() by score and dice
         self._spread = None  # a total card's spread for the last fresh count of dice
+        if self.later:
+            self.extend(_MAX_DICE)
 
     def extend(self, most):
         """fresh up to `most` dice, or until more dice have only a negligible chance."""
@@ -440,55 +448,17 @@ class _Odds:
         found = self._memo[key] = self._boost(worst)
         return found
 
-
-_ODDS = [None]  # the _Odds of the last card asked about
-
-
-def _odds(card):
-    odds = _ODDS[0]
-    if odds is None or odds.card != card:
-        odds = _ODDS[0] = _Odds(card)
-    return odds
-
-
-class _Table:
-    """What a decision needs: the card's odds, the score to beat, and how many play later."""
-
-    def __init__(self, seen):
-        self.card = seen["card"]
-        odds = self.odds = _odds(self.card)
-        self.black = odds.black
-        self.best = -1  # the score to beat, with its dice; -1: nobody scored yet
-        self.best_dice = 0
-        for _seat, dice, _counts, _rolls, score in seen["turns"]:
-            if score > self.best or (score == self.best and dice > self.best_dice):
-                self.best, self.best_dice = score, dice
-        order = seen["order"]
-        self.later = len(order) - 1 - order.index(seen["seat"])
-        self.pot = seen["pot"]
-        self.fresh = odds.fresh  # shared lists: extend() grows them in place
-        self.fresh_chance = odds.fresh_chance
-        if self.later:
-            odds.extend(_MAX_DICE)
-
-    def extend(self, most):
-        self.odds.extend(most)
-
-    def _boost(self, chance):
-        return self.odds._boost(chance)
-
     def worth(self, results, dice):
         """Chance, in fixed point, that one of these results wins the round."""
         value = 0
         best16 = 16 * self.best
         later = self.later
-        threat = self.odds.threat
         for score16, p in results:
             if score16 < best16 or (score16 == best16 and dice <= self.best_dice):
                 continue  # does not beat the table
             keep = _ONE
             if later:
-                safe = _ONE - threat(score16, dice)
+                safe = _ONE - self.threat(score16, dice)
                 for _ in range(later):
                     keep = keep * safe // _ONE
             value += p * keep // _ONE
