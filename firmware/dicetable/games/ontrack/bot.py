@@ -85,11 +85,6 @@ def start_tile(layout, colour):
     return row * layout.columns + layout.columns // 2
 
 
-def _distance(layout, a, b):
-    columns = layout.columns
-    return abs(a // columns - b // columns) + abs(a % columns - b % columns)
-
-
 class _Head:
     """A place a colour's track may grow: the tile beyond an end and the dots it may enter by.
 
@@ -257,7 +252,6 @@ class _Bot:
         self._owners = None
         self._best = {}
         self._face_best = {}  # best() by colour x 8 + face
-        self._wanted = [0, 0]  # by colour: the families choose() will ask for (bit mask)
         self._space = {}
         self._marks = [0] * self.layout.size
 
@@ -293,25 +287,20 @@ class _Bot:
         """The best track piece of a family for a colour (cached per decision)."""
         key = colour * 2 + family
         if key not in self._best:
-            # The families this decision will ask of the colour, found in one walk.
-            wanted = self._wanted[colour] | (1 << family)
-            for other in (0, 1):
-                if colour * 2 + other in self._best:
-                    wanted &= ~(1 << other)
-            self._grow(colour, wanted)
+            self._grow(colour)
         return self._best[key]
 
-    def _grow(self, colour, wanted):
-        """_growth of the families in the bit mask `wanted`, found in one walk over the
-        colour's heads: each family meets the heads, entries and connections in the same
-        order as alone."""
+    def _grow(self, colour):
+        """_growth of both families of a colour (a decision nearly always asks for both),
+        found in one walk over its heads: each family meets the heads, entries and
+        connections in the same order as alone."""
         plan = self.plan(colour)
         bests = [None, None]  # by family: (value, connection, tile)
         for junk in (False, True):
             families = []
             for family in (0, 1):
                 best = bests[family]
-                if (wanted >> family) & 1 and (not junk or best is None or best[0] < _NEW_TILE):
+                if not junk or best is None or best[0] < _NEW_TILE:
                     families.append(family)
             if not families:
                 break  # spare pieces go to dead chains only when nothing grows
@@ -320,9 +309,8 @@ class _Bot:
                     continue
                 for entry in head.entries:
                     self._best_extension(plan, head, entry, families, bests)
-        for family in (0, 1):
-            if (wanted >> family) & 1:
-                self._best[colour * 2 + family] = bests[family]
+        self._best[colour * 2] = bests[0]
+        self._best[colour * 2 + 1] = bests[1]
 
     def _best_building(self, plan, kind):
         best = None
@@ -464,7 +452,6 @@ class _Bot:
         hand = state.hand[seat]
         pencils = state.pencils[seat]
         dice = [die for die in range(3) if hand[die]]
-        self._expect(dice, hand, pencils)
         options = [None, None, None]  # by die
         for die in dice:
             options[die] = self.die_best(die, hand[die], pencils[die])
@@ -500,30 +487,6 @@ class _Bot:
         if best_action is None:
             return self._fallback()
         return best_action
-
-    def _expect(self, dice, hand, pencils):
-        """Note the track families choose() will ask of each colour (the dice as rolled, one
-        step either way with a star, any value for a merged pair), so _growth finds them all
-        in one walk."""
-        state, seat = self.state, self.seat
-        faces = state.faces
-        merging = not state.placed[seat] and not state.merged[seat]
-        for die in dice:
-            value = hand[die]
-            colours = pencils[die]
-            families = 1 << faces[value - 1][1]
-            if state.bank[seat]:
-                for step in (-1, 1):
-                    if 1 <= value + step <= 6:
-                        families |= 1 << faces[value + step - 1][1]
-            if merging:
-                for other in dice:
-                    if other != die and hand[other] == value:
-                        families = 3
-                        colours |= pencils[other]
-            for colour in (track.RED, track.GREEN):
-                if colours & (1 << colour):
-                    self._wanted[colour] |= families
 
     @staticmethod
     def _best_turn(dice, options, placed):
