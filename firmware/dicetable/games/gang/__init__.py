@@ -31,6 +31,10 @@ def bot_action(state, seat, rng):
 
 
 def play_screen(shell, session):
+    if session.bots:
+        # The bot (bot seats) is loaded with the screen, as the game starts: loaded by the
+        # first decision, its import would count in that decision's time.
+        from dicetable.games.gang import bot  # noqa: F401
     from dicetable.games.gang.play import GangPlayScreen
 
     return GangPlayScreen(shell, session)

@@ -512,10 +512,19 @@ def _candidates(dice):
     return sets
 
 
+# The last reroll question and its answer: the bot selects the dice to reroll one face per
+# decision, and every one of those decisions asks the same question.
+_REROLLED = [None, None]
+
+
 def _reroll(seen, table):
     """The dice to reroll (counts per face), or None to stop."""
     dice = seen["dice"]
     n = seen["committed"]
+    question = (table.card, table.best, table.best_dice, table.later, n, seen["rerolls_left"])
+    question += tuple(dice)
+    if question == _REROLLED[0]:
+        return _REROLLED[1]
     final = not (table.black and gang.triggers(table.card, dice))
     best_value = table.worth([(16 * gang.score_of(dice), _ONE)], n) if final else 0
     best = None
@@ -526,6 +535,7 @@ def _reroll(seen, table):
             value = _retries(value, seen["rerolls_left"])
         if value > best_value:
             best, best_value = counts, value
+    _REROLLED[0], _REROLLED[1] = question, best
     return best
 
 

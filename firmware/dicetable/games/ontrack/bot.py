@@ -62,6 +62,14 @@ for _dot in range(track.DOTS):
         _WITH_DOT.append(tuple(_found))
 
 
+# _ENTRIES[edge x 4 + the used bits of its two dots]: the free dots of that edge, ascending.
+_ENTRIES = []
+for _edge in range(4):
+    for _used in range(4):
+        _ENTRIES.append(tuple([_edge * 2 + _slot for _slot in (0, 1) if not (_used >> _slot) & 1]))
+_ENTRIES = tuple(_ENTRIES)
+
+
 def choose(state, seat, rng):
     """The bot's action for `seat`. `rng` is unused: the policy is deterministic."""
     if state.dice_only:
@@ -75,11 +83,6 @@ def start_tile(layout, colour):
     quarter = layout.rows // 4
     row = quarter if colour == track.RED else layout.rows - 1 - quarter
     return row * layout.columns + layout.columns // 2
-
-
-def _distance(layout, a, b):
-    columns = layout.columns
-    return abs(a // columns - b // columns) + abs(a % columns - b % columns)
 
 
 class _Head:
@@ -107,6 +110,9 @@ class _Plan:
         state, seat = bot.state, bot.seat
         layout = bot.layout
         self.colour = colour
+        # Rows of the colour's own half of the sheet: [first, end).
+        half = layout.rows // 2
+        self.home_rows = (0, half) if colour == track.RED else (layout.rows - half, layout.rows)
         self.sites = state.sites[seat][colour * 3 : colour * 3 + 3]
         self.any_building = max(self.sites) >= 0
         self.start = -1 if self.any_building else start_tile(layout, colour)
@@ -119,7 +125,7 @@ class _Plan:
         for ends, tiles, _order in chains.chains:
             if not ends:
                 continue
-            kinds = [self._class(bot, chains, end) for end in ends]
+            kinds = (self._class(bot, chains, ends[0]), self._class(bot, chains, ends[1]))
             if kinds[0] >= 0 and kinds[1] >= 0:
                 low, high = min(kinds), max(kinds)
                 if low == _WORKSHOP and high == _GIFT_WRAP:
@@ -144,11 +150,14 @@ class _Plan:
 
     @staticmethod
     def _nearest_empty(bot, tile):
+        cells = bot.cells
+        columns = bot.layout.columns
+        row, column = tile // columns, tile % columns
         best = -1
         best_distance = 0
         for other in range(bot.layout.size):
-            if bot.cells[other] == 0:
-                distance = _distance(bot.layout, tile, other)
+            if cells[other] == 0:
+                distance = abs(other // columns - row) + abs(other % columns - column)
                 if best < 0 or distance < best_distance:
                     best, best_distance = other, distance
         return best
@@ -163,7 +172,7 @@ class _Plan:
     def _section_done(self, a, b):
         if a > b:
             a, b = b, a
-        return self.done[0] if (a, b) == (_WORKSHOP, _GIFT_WRAP) else self.done[1]
+        return self.done[0] if a == _WORKSHOP and b == _GIFT_WRAP else self.done[1]
 
     def _aim(self, bot):
         """Caps and steering targets of the growing heads; ripeness of each cap."""
@@ -216,18 +225,18 @@ class _Plan:
 
     def _heads_around(self, bot, tile, origin):
         cells = bot.cells
+        across = bot.layout.across
         for edge in range(4):
-            beside = bot.layout.across[tile * 4 + edge]
-            if beside < 0 or cells[beside] < 0:
+            beside = across[tile * 4 + edge]
+            if beside < 0:
+                continue
+            cell = cells[beside]
+            if cell < 0:
                 continue
             facing_edge = (edge + 2) % 4
-            entries = []
-            for slot in (0, 1):
-                dot = facing_edge * 2 + slot
-                if not (cells[beside] >> dot) & 1:
-                    entries.append(dot)
+            entries = _ENTRIES[facing_edge * 4 + ((cell >> (facing_edge * 2)) & 3)]
             if entries:
-                self.heads.append(_Head(beside, tuple(entries), origin, 0, []))
+                self.heads.append(_Head(beside, entries, origin, 0, ()))
 
 
 class _Bot:
@@ -242,6 +251,7 @@ class _Bot:
         self._plans = [None, None]
         self._owners = None
         self._best = {}
+        self._face_best = {}  # best() by colour x 8 + face
         self._space = {}
         self._marks = [0] * self.layout.size
 
@@ -259,6 +269,9 @@ class _Bot:
     def best(self, colour, face):
         """(value, place part, tile) of the best piece of `colour` a die showing `face` can
         draw, or None when the plan has no use for it."""
+        key = colour * 8 + face
+        if key in self._face_best:
+            return self._face_best[key]
         kind, family = self.state.faces[face - 1]
         best = None
         plan = self.plan(colour)
@@ -267,27 +280,37 @@ class _Bot:
         found = self._growth(colour, family)
         if found is not None and (best is None or found[0] > best[0]):
             best = found
+        self._face_best[key] = best
         return best
 
     def _growth(self, colour, family):
         """The best track piece of a family for a colour (cached per decision)."""
         key = colour * 2 + family
-        if key in self._best:
-            return self._best[key]
+        if key not in self._best:
+            self._grow(colour)
+        return self._best[key]
+
+    def _grow(self, colour):
+        """_growth of both families of a colour (a decision nearly always asks for both),
+        found in one walk over its heads: each family meets the heads, entries and
+        connections in the same order as alone."""
         plan = self.plan(colour)
-        best = None
+        bests = [None, None]  # by family: (value, connection, tile)
         for junk in (False, True):
-            if junk and best is not None and best[0] >= _NEW_TILE:
+            families = []
+            for family in (0, 1):
+                best = bests[family]
+                if not junk or best is None or best[0] < _NEW_TILE:
+                    families.append(family)
+            if not families:
                 break  # spare pieces go to dead chains only when nothing grows
             for head in plan.heads:
                 if (head.origin == _JUNK) != junk:
                     continue
                 for entry in head.entries:
-                    found = self._best_extension(plan, head, entry, family)
-                    if found is not None and (best is None or found[0] > best[0]):
-                        best = found
-        self._best[key] = best
-        return best
+                    self._best_extension(plan, head, entry, families, bests)
+        self._best[colour * 2] = bests[0]
+        self._best[colour * 2 + 1] = bests[1]
 
     def _best_building(self, plan, kind):
         best = None
@@ -308,54 +331,79 @@ class _Bot:
                 best = (value, moves.BUILDING_PART + kind, tile)
         return best
 
-    def _best_extension(self, plan, head, entry, family):
+    def _best_extension(self, plan, head, entry, families, bests):
+        """Pieces from `entry` of the head's tile: bests[family] becomes the first better one
+        of each family asked."""
         tile = head.tile
-        cell = self.cells[tile]
+        cells = self.cells
+        cell = cells[tile]
         if cell < 0 or tile == self.first_tile or tile == plan.start:
-            return None
+            return
         layout = self.layout
+        across = layout.across
+        masks = track.MASKS
         colour = plan.colour
         star = _STAR if tile in layout.stars and tile not in self.claimed else 0
         junk = head.origin == _JUNK
         fresh = _OLD_TILE if tile in head.tiles else _NEW_TILE
-        best = None
-        for connection, exit_dot in _WITH_DOT[entry * 2 + family]:
-            if cell & track.MASKS[connection]:
-                continue
-            meets = track.facing(layout, self.cells, colour, tile, exit_dot)
-            if junk:
-                value = 1 + star + (_NEW_TILE if meets >= 0 else 0)
-                if not head.length:
-                    value -= _NEW_TILE  # a new chain: its far end is a dead end
-            elif meets >= 0:
-                if (head.allowed >> meets) & 1 or plan.sites[meets] == head.target:
-                    value = _COMPLETE + _NEW_TILE * (head.length + 1)
+        target = head.target
+        columns = layout.columns
+        if target >= 0:
+            # _NAV per step closer to the target: its distance from this tile, then beyond.
+            target_row, target_column = target // columns, target % columns
+            distance = abs(tile // columns - target_row) + abs(tile % columns - target_column)
+        home_first, home_end = plan.home_rows
+        spaces = self._space
+        for family in families:
+            best = bests[family]
+            best_value = None if best is None else best[0]
+            best_connection = -1
+            for connection, exit_dot in _WITH_DOT[entry * 2 + family]:
+                if cell & masks[connection]:
+                    continue
+                # What the new end meets across its edge (track.facing, inlined).
+                beyond = across[tile * 4 + (exit_dot >> 1)]
+                if beyond < 0:
+                    meets = track.BLOCKED
                 else:
-                    value = 0
-            elif meets == track.OPEN:
-                beyond = layout.across[tile * 4 + (exit_dot >> 1)]
-                if beyond == plan.start:
-                    continue  # the start tile is kept for the first building
-                value = fresh + star + self.space(beyond)
-                if self._home(colour, beyond):
-                    value += _HOME
-                if not self.cells[beyond]:
-                    value += _CAPPABLE
-                if head.target >= 0:
-                    value += _NAV * (
-                        _distance(layout, tile, head.target)
-                        - _distance(layout, beyond, head.target)
-                    )
-            else:
-                value = _KILL + star
-            if best is None or value > best[0]:
-                best = (value, connection, tile)
-        return best
-
-    def _home(self, colour, tile):
-        row = tile // self.layout.columns
-        half = self.layout.rows // 2
-        return row < half if colour == track.RED else row >= self.layout.rows - half
+                    far = cells[beyond]
+                    if far < 0:
+                        code = -1 - far  # a building: its colour x 3 + kind
+                        meets = code % 3 if code // 3 == colour else track.BLOCKED
+                    elif (far >> (exit_dot ^ 4)) & 1:
+                        meets = track.BLOCKED
+                    else:
+                        meets = track.OPEN
+                if junk:
+                    value = 1 + star + (_NEW_TILE if meets >= 0 else 0)
+                    if not head.length:
+                        value -= _NEW_TILE  # a new chain: its far end is a dead end
+                elif meets >= 0:
+                    if (head.allowed >> meets) & 1 or plan.sites[meets] == target:
+                        value = _COMPLETE + _NEW_TILE * (head.length + 1)
+                    else:
+                        value = 0
+                elif meets == track.OPEN:
+                    if beyond == plan.start:
+                        continue  # the start tile is kept for the first building
+                    room = spaces.get(beyond)
+                    if room is None:
+                        room = self.space(beyond)
+                    value = fresh + star + room
+                    row = beyond // columns
+                    if home_first <= row < home_end:
+                        value += _HOME
+                    if not far:
+                        value += _CAPPABLE
+                    if target >= 0:
+                        closer = distance - abs(row - target_row)
+                        value += _NAV * (closer - abs(beyond % columns - target_column))
+                else:
+                    value = _KILL + star
+                if best_value is None or value > best_value:
+                    best_value, best_connection = value, connection
+            if best_connection >= 0:
+                bests[family] = (best_value, best_connection, tile)
 
     def space(self, tile):
         """Empty tiles reachable from `tile` (itself included) through empty tiles, up to
@@ -404,7 +452,7 @@ class _Bot:
         hand = state.hand[seat]
         pencils = state.pencils[seat]
         dice = [die for die in range(3) if hand[die]]
-        options = {}
+        options = [None, None, None]  # by die
         for die in dice:
             options[die] = self.die_best(die, hand[die], pencils[die])
         best_value, best_action = self._best_turn(dice, options, state.placed[seat])
@@ -415,7 +463,7 @@ class _Bot:
                     value = hand[die] + step
                     if not 1 <= value <= 6:
                         continue
-                    trial = dict(options)
+                    trial = list(options)
                     trial[die] = self.die_best(die, value, pencils[die])
                     total, _action = self._best_turn(dice, trial, state.placed[seat])
                     if total - _STAR_COST > best_value:
@@ -428,7 +476,7 @@ class _Bot:
                         continue
                     rest = [die for die in dice if die != second]
                     for value in range(1, 7):
-                        trial = dict(options)
+                        trial = list(options)
                         trial[first] = self.die_best(
                             first, value, pencils[first] | pencils[second]
                         )
@@ -451,23 +499,28 @@ class _Bot:
             own = options[die]
             if own is None:
                 continue
+            own_value = own[0]
             if placed:
-                if best_value is None or own[0] > best_value:
-                    best_value, best_action = own[0], own[1]
+                if best_value is None or own_value > best_value:
+                    best_value, best_action = own_value, own[1]
                 continue
             for other in dice:
                 if other == die:
                     continue
                 partner = options[other]
-                partner_value = _FALLBACK if partner is None else partner[0]
-                # Two pieces valued on one tile or as one building cannot both be drawn as
-                # valued: the second is worth at most a plain extension further along.
-                if partner is not None and (
-                    own[2] == partner[2] or (own[3] >= 0 and own[3] == partner[3])
-                ):
-                    partner_value = min(partner_value, _NEW_TILE)
-                total = own[0] + partner_value
-                first = own[1] if partner is None or own[0] <= partner[0] else partner[1]
+                if partner is None:
+                    total = own_value + _FALLBACK
+                    first = own[1]
+                else:
+                    partner_value = partner[0]
+                    first = own[1] if own_value <= partner_value else partner[1]
+                    # Two pieces valued on one tile or as one building cannot both be drawn
+                    # as valued: the second is worth at most a plain extension further along.
+                    if partner_value > _NEW_TILE and (
+                        own[2] == partner[2] or (own[3] >= 0 and own[3] == partner[3])
+                    ):
+                        partner_value = _NEW_TILE
+                    total = own_value + partner_value
                 if best_value is None or total > best_value:
                     best_value, best_action = total, first
         if best_value is None:

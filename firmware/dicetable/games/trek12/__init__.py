@@ -40,6 +40,10 @@ def hint(state, seat):
 
 
 def play_screen(shell, session):
+    if not session.state.dice_only:
+        # The bot (hints, bot seats) is loaded with the screen, as the game starts: loaded by
+        # the first decision, its import would count in that decision's time.
+        from dicetable.games.trek12 import bot  # noqa: F401
     from dicetable.games.trek12.play import Trek12PlayScreen
 
     return Trek12PlayScreen(shell, session)

@@ -79,14 +79,43 @@ class Greedy:
             self.zone_size.append(len(zone))
             for circle in zone:
                 self.zone_of[circle] = index
-        self.empties = [0] * size
-        for circle in range(size):
+        self._empties = [-1] * size  # empty neighbours, counted when first asked (empties)
+        self.sad_points = _UNIT * board.sad_penalty
+        # Per numbered circle, once asked (_standing): the same for every placement beside it.
+        self._around = [None] * size
+
+    def _standing(self, other):
+        """(_local of numbered circle `other` as the sheet stands, its orphan cost, and its
+        _local once a neighbour is written without linking to it: still an orphan if it was
+        one, or no longer one)."""
+        found = self._around[other]
+        if found is None:
+            held = self.values[other]
+            ends = not self.board.marks[other] & WATER
+            up_free = ends and self.up[other] == _NONE
+            down_free = ends and self.down[other] == _NONE
+            empties = self.empties(other)
+            orphan = self.orphan[other]
+            cost = _UNIT * orphan_cost(self.board, held)
+            found = self._around[other] = (
+                _local(held, up_free, down_free, empties, orphan, cost),
+                cost,
+                _local(held, up_free, down_free, empties - 1, orphan, cost),
+                _local(held, up_free, down_free, empties - 1, False, cost),
+            )
+        return found
+
+    def empties(self, circle):
+        """How many neighbours of `circle` are empty."""
+        count = self._empties[circle]
+        if count < 0:
             count = 0
-            for other in board.neighbours[circle]:
+            values = self.values
+            for other in self.board.neighbours[circle]:
                 if values[other] == EMPTY:
                     count += 1
-            self.empties[circle] = count
-        self.sad_points = _UNIT * board.sad_penalty
+            self._empties[circle] = count
+        return count
 
     def tick_cost(self, ticks_left):
         """What spending a tick costs when `ticks_left` remain for that operation."""
@@ -152,17 +181,25 @@ class Greedy:
                     result += _UNIT * (bonus(size) - bonus(self.largest))
         up_links = self.up
         down_links = self.down
+        around = self._around
         for other in neighbours:
             held = values[other]
             if held < 0:
                 continue
+            standing = around[other]
+            if standing is None:
+                standing = self._standing(other)
+            result -= standing[0]
+            if other != down and other != up:
+                # Not linked: it stays an orphan unless the new number joins its zone.
+                result += standing[2] if sad or held != value else standing[3]
+                continue
+            cost = standing[1]
             ends = not marks[other] & WATER
             up_free = ends and up_links[other] == _NONE
             down_free = ends and down_links[other] == _NONE
-            empties = self.empties[other]
+            empties = self.empties(other)
             orphan = self.orphan[other]
-            cost = _UNIT * orphan_cost(board, held)
-            result -= _local(held, up_free, down_free, empties, orphan, cost)
             linked = other == down or other == up
             orphan = orphan and not linked and (sad or held != value)
             up_free = up_free and other != down
@@ -171,8 +208,10 @@ class Greedy:
         if not sad:
             orphan = down < 0 and up < 0 and size == 1
             ends = not marks[circle] & WATER
-            cost = _UNIT * orphan_cost(board, value)
-            empties = self.empties[circle]
+            cost = _UNIT * orphan_cost(board, value) if orphan else 0  # read for orphans only
+            empties = self._empties[circle]
+            if empties < 0:
+                empties = self.empties(circle)
             result += _local(value, ends and up < 0, ends and down < 0, empties, orphan, cost)
         if board.prelinked:
             result += self._pair_gain(circle, SAD if sad else value, down, up)
@@ -287,9 +326,12 @@ def hint(state, seat):
     table_of = board.table_of
     best = legal[0]
     best_gain = None
+    last = -1  # circle x 8 + op of the last outcome asked (an action's links vary fastest)
     for action in legal:
         op, circle, down, up = decode(action)
-        written = state.outcome(seat, circle, numbers[op - 1])
+        if circle * 8 + op != last:
+            last = circle * 8 + op
+            written = state.outcome(seat, circle, numbers[op - 1])
         if written == LOST:
             gain = _LOSING
         else:
@@ -300,7 +342,8 @@ def hint(state, seat):
                 _NONE if up == NO_LINK else up,
             )
         tick = table_of[circle] * _OPS + op - 1
-        gain -= policy.tick_cost(limits[tick] - ticks[tick])
+        if limits[tick] - ticks[tick] == 1:
+            gain -= _LAST_TICK  # policy.tick_cost
         if op == PROD and written >= 0:
             gain += policy.safe_product(ticks, table_of[circle])
         if best_gain is None or gain > best_gain:
