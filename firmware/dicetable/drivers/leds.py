@@ -104,7 +104,8 @@ class LEDMatrix:
                 )
         self._lut = bytearray(256)  # gamma and dimming
         self._scaled = bytearray(256)  # the same, scaled down for a frame over the budget
-        self._scaled_for = None  # (share, total) that _scaled was worked out for
+        # The channel total and share that _scaled was worked out for (0: none).
+        self._scaled_for = self._scaled_share = 0
         self._frame = bytearray(3 * count)  # the logical frame behind the bytes in buf
         self._before = bytearray(3 * count)  # buf before a write: did anything change?
         # framebuf's blit maps each pixel through a palette in C: a GS8 "image" of channel
@@ -147,7 +148,7 @@ class LEDMatrix:
         for value in range(1, 256):
             # Never let a lit logical pixel round down to dark while anything is lit.
             lut[value] = (_GAMMA[value] * level // _FULL or 1) if level else 0
-        self._scaled_for = None  # the scaled table was worked out from the old levels
+        self._scaled_for = 0  # the scaled table was worked out from the old levels
         self._dirty = True
 
     def show(self, frame):
@@ -164,8 +165,13 @@ class LEDMatrix:
         values = self._convert(self._lut)
         total = sum(values)
         if total > self.channel_budget:
-            lit = len(values) - bytes(values).count(b"\x00")
-            least = min(bytes(values).replace(b"\x00", b""))
+            lit = 0
+            least = _FULL
+            for value in values:
+                if value:
+                    lit += 1
+                    if value < least:
+                        least = value
             values = self._convert(self._scaled_table(total, lit, least))
             total = sum(values)
         if self._channels is None:
@@ -254,13 +260,13 @@ class LEDMatrix:
         # channel may get one unit above its share, so one unit per lit channel is set aside.
         share = budget if least * budget >= total else budget - lit
         scaled = self._scaled
-        if self._scaled_for == (share, total):
+        if self._scaled_for == total and self._scaled_share == share:
             return scaled  # the last frame's table (a die held, a page shown again)
         lut = self._lut
         for value in range(1, 256):
             level = lut[value]
             scaled[value] = (level * share // total or 1) if level else 0
-        self._scaled_for = (share, total)
+        self._scaled_for, self._scaled_share = total, share
         return scaled
 
     def _current_ma(self, total):
