@@ -142,7 +142,7 @@ def _count_differences(old, new, limit, erased, first=0, last=-1, stride=_CHUNK,
         last = len(old)
     if right <= left:
         right = left + stride
-    scratch = None
+    scratch = counts = None
     count = 0
     for row in range(first, last, stride):
         start = row + left
@@ -156,11 +156,14 @@ def _count_differences(old, new, limit, erased, first=0, last=-1, stride=_CHUNK,
         if erased:
             ink ^= ink & int.from_bytes(after, "little")  # old & ~new, with no negative
             if scratch is None:
-                scratch = bytearray(right - left)
+                scratch, counts = bytearray(right - left), bytearray(right - left)
             scratch[:size] = ink.to_bytes(size, "little")
-            bits = framebuf.FrameBuffer(scratch, size, 1, framebuf.GS8)
-            bits.blit(bits, 0, 0, -1, _SET_BITS_FB)
-            count += sum(memoryview(scratch)[:size])
+            # Each byte's set bits, by a blit through the table (into another buffer: a blit
+            # onto itself is the slow path of the CPython shim).
+            framebuf.FrameBuffer(counts, size, 1, framebuf.GS8).blit(
+                framebuf.FrameBuffer(scratch, size, 1, framebuf.GS8), 0, 0, -1, _SET_BITS_FB
+            )
+            count += sum(counts) if size == len(counts) else sum(memoryview(counts)[:size])
         else:
             ink ^= int.from_bytes(after, "little")
             count += size - ink.to_bytes(size, "little").count(b"\x00")
