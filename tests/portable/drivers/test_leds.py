@@ -329,7 +329,7 @@ def test_a_frame_shows_the_same_bytes_whatever_came_before():
     random = _Lcg(3)
     matrix, pixels = _matrix(8, 8, 300, layout="serpentine")
     frames = []
-    for trial in range(12):
+    for _ in range(12):
         level = 120 + random.next(136)
         frame = bytearray(255 if random.next(3) else random.next(60) for _ in range(192))
         frames.append((level, frame))
