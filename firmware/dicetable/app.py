@@ -34,6 +34,7 @@ from micropython import const
 from dicetable import games
 from dicetable.core.modules import forget_modules
 from dicetable.ui import dice_leds, led_views, refresh
+from dicetable.ui import sections
 from dicetable.ui.keys import PRESS, RELEASE, REPEAT, STUCK
 from dicetable.ui.screens import MenuScreen, MessageScreen
 from dicetable.ui.shell import Shell
@@ -172,6 +173,7 @@ class App:
         self.planner = refresh.RefreshPlanner(
             width, height, display.FORMAT == framebuf.MONO_VLSB, budget
         )
+        self._glass_current = False  # the glass shows the frame as it was last planned
         matrix = board["matrix"]
         self.led_width = matrix["width"]
         self.led_height = matrix["height"]
@@ -422,18 +424,26 @@ class App:
     async def present(self):
         self._forget_games()
         await self._present_leds()
+        sections.track()
         self.shell.draw(self.fb)
+        # Where the frame can differ from the glass: what this draw redrew, when the glass
+        # showed the last frame whole (else anywhere: a refresh that failed half way).
+        within = sections.take_drawn()
+        if not self._glass_current:
+            within = None
         if self.shell.take_natural_break():
             self.planner.request_full()
-        kind, rect = self.planner.plan(self.shown, self.frame)
+        kind, rect = self.planner.plan(self.shown, self.frame, within)
         if kind == refresh.NOTHING:
             return
         self._feed()  # a full refresh of a UC8151 alone takes ~4.7 s
         before = self.display.bytes_sent
+        self._glass_current = False
         await self.display.show(self.frame, rect, kind == refresh.FULL)
         self._feed()
         if self._own_shown:
             self.shown[:] = self.frame
+        self._glass_current = True
         sent = self.display.bytes_sent - before
         self.refreshes += 1
         self.panel_bytes += sent

@@ -2,13 +2,16 @@
 on every simulated panel, played by the autopilot through the buttons, and at every refresh the
 frame the app sends is compared with the same screen drawn whole into a fresh buffer (its
 sections set aside for that draw). A section that draws outside its rectangle or leaves
-something out of its key shows up here as the first refresh and the bytes that differ."""
+something out of its key shows up here as the first refresh and the bytes that differ.
+The refresh planner searches only the rectangles of the sections a press redrew: at every plan,
+that search must find what a search of the whole frame finds."""
 
 import asyncio
 
 import framebuf
 import pytest
 
+from dicetable.ui import refresh
 from dicetable.ui import sections as sections_module
 from hostsim.autopilot import Autopilot
 from hostsim.device import SimDevice
@@ -65,11 +68,37 @@ class WholeCheck:
             self.first_difference = (app.refreshes, type(screen).__name__, differ[:8])
 
 
+class WithinCheck:
+    """Wraps the app's planner: the changed rectangle found inside what the sections redrew
+    is the one a search of the whole frame finds."""
+
+    def __init__(self, planner):
+        self.planner = planner
+        self.plan = planner.plan
+        self.searched_within = 0
+        self.first_difference = None
+        planner.plan = self
+
+    def __call__(self, shown, frame, within=None):
+        planner = self.planner
+        if within is not None and self.first_difference is None:
+            self.searched_within += 1
+            size = (planner.width, planner.height, planner.vertical_bytes)
+            whole = refresh.changed_rect(shown, frame, *size)
+            found = refresh.changed_rect(shown, frame, *size, within)
+            if found != whole:
+                self.first_difference = (within, found, whole)
+        return self.plan(shown, frame, within)
+
+
 @pytest.mark.parametrize("board,game_id,options", RUNS)
 def test_sections_draw_what_a_whole_redraw_draws(tmp_path, board, game_id, options):
     device = SimDevice(board, str(tmp_path), seed=11)
     check = WholeCheck()
     device.app.on_refresh = check
+    within = WithinCheck(device.app.planner)
     asyncio.run(play(device, [], Autopilot(game_id, options)))
     assert check.first_difference is None, check.first_difference
     assert check.compared > 20  # the game was played on its sheet, not refused at setup
+    assert within.first_difference is None, within.first_difference
+    assert within.searched_within > 10  # most presses redraw a few sections

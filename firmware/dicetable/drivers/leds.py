@@ -104,6 +104,8 @@ class LEDMatrix:
                 )
         self._lut = bytearray(256)  # gamma and dimming
         self._scaled = bytearray(256)  # the same, scaled down for a frame over the budget
+        # The channel total and share that _scaled was worked out for (0: none).
+        self._scaled_for = self._scaled_share = 0
         self._frame = bytearray(3 * count)  # the logical frame behind the bytes in buf
         self._before = bytearray(3 * count)  # buf before a write: did anything change?
         # framebuf's blit maps each pixel through a palette in C: a GS8 "image" of channel
@@ -146,6 +148,7 @@ class LEDMatrix:
         for value in range(1, 256):
             # Never let a lit logical pixel round down to dark while anything is lit.
             lut[value] = (_GAMMA[value] * level // _FULL or 1) if level else 0
+        self._scaled_for = 0  # the scaled table was worked out from the old levels
         self._dirty = True
 
     def show(self, frame):
@@ -155,20 +158,40 @@ class LEDMatrix:
         if not self._dirty and frame == self._frame:
             return False  # same frame, same dimming: same bytes
         self._frame[:] = frame
-        palette = self._palettes[id(self._table(frame))]
         buf = self._buf
         self._before[:] = buf
+        # Through the gamma table first: the channel values it gives are what the cap needs
+        # (their sum in C, not a loop per byte), and most frames are within the budget.
+        values = self._convert(self._lut)
+        total = sum(values)
+        if total > self.channel_budget:
+            lit = 0
+            least = _FULL
+            for value in values:
+                if value:
+                    lit += 1
+                    if value < least:
+                        least = value
+            values = self._convert(self._scaled_table(total, lit, least))
+            total = sum(values)
+        if self._channels is None:
+            self._map(values)
+        changed = self._dirty or buf != self._before
+        if changed:
+            self._write(total)
+        return changed
+
+    def _convert(self, table):
+        # The logical frame through `table`, in chain channel order (a row panel: into buf
+        # itself) or in logical order (others: _map places it). Returns the values.
+        palette = self._palettes[id(table)]
         channels = self._channels
         if channels is not None:
             for target, source in channels:
                 target.blit(source, 0, 0, -1, palette)
-        else:
-            self._translated_fb.blit(self._frame_fb, 0, 0, -1, palette)
-            self._map(self._translated)
-        changed = self._dirty or buf != self._before
-        if changed:
-            self._write()
-        return changed
+            return self._buf
+        self._translated_fb.blit(self._frame_fb, 0, 0, -1, palette)
+        return self._translated
 
     def _map(self, values):
         # Chain order for a serpentine or turned panel: each LED's bytes where it sits.
@@ -204,7 +227,7 @@ class LEDMatrix:
         for i in range(len(buf)):
             buf[i] = 0
             frame[i] = 0
-        self._write()
+        self._write(0)
 
     def deinit(self):
         self.off()
@@ -224,28 +247,37 @@ class LEDMatrix:
                 lit += 1
                 if value < least:
                     least = value
-        budget = self.channel_budget
-        if total <= budget:
+        if total <= self.channel_budget:
             return lut
+        return self._scaled_table(total, lit, least)
+
+    def _scaled_table(self, total, lit, least):
+        """The gamma table scaled down for a frame whose channels (after gamma) add up to
+        `total`, over the budget: `lit` of them non-zero, the dimmest `least`."""
+        budget = self.channel_budget
         # Each lit channel gets floor(value * share / total), but at least 1. When even the
         # dimmest one keeps a step, the shares add up to at most the budget; otherwise a
         # channel may get one unit above its share, so one unit per lit channel is set aside.
         share = budget if least * budget >= total else budget - lit
         scaled = self._scaled
+        if self._scaled_for == total and self._scaled_share == share:
+            return scaled  # the last frame's table (a die held, a page shown again)
+        lut = self._lut
         for value in range(1, 256):
             level = lut[value]
             scaled[value] = (level * share // total or 1) if level else 0
+        self._scaled_for, self._scaled_share = total, share
         return scaled
 
     def _current_ma(self, total):
         # uA = total * ma_per_channel * 1000 / 255, written as * 200 / 51 to stay a small int.
         return _ceil(self._idle_ua + _ceil(total * self._ma_per_channel * 200, 51), 1000)
 
-    def _write(self):
-        # The only place that talks to the LEDs.
+    def _write(self, total):
+        # The only place that talks to the LEDs; `total` is the channel sum of buf.
         self._pixels.write()
         self._dirty = False
-        self._written = sum(self._buf)
+        self._written = total
 
 
 def for_board(board, pixels):

@@ -212,12 +212,23 @@ class PanelBus:
 
     def _command(self, command, data=None):
         # The protocol chokepoint: every command goes through here, never while BUSY.
-        if self.busy():
+        if self._busy_pin() == self.BUSY_LEVEL:
             raise OSError("%s: command 0x%02x while BUSY" % (self.NAME, command))
         self._command_byte[0] = command
-        self._send(0, self._command_byte)
-        if data is not None:
-            self._send(1, data)
+        # _send's steps written out: a refresh sends a dozen commands.
+        dc, cs, write = self._dc, self._cs, self._spi.write
+        dc(0)
+        cs(0)
+        write(self._command_byte)
+        cs(1)
+        if data is None:
+            self.bytes_sent += 1
+            return
+        dc(1)
+        cs(0)
+        write(data)
+        cs(1)
+        self.bytes_sent += 1 + len(data)
 
     def _send(self, is_data, payload):
         # The transport: the only code that touches DC, CS and the SPI bus.

@@ -201,9 +201,13 @@ class SSD1680(PanelBus):
         shown = memoryview(self.shown)
         begin = first_row * stride + start
         if buf is not None:
-            _bytes_view(shown, begin, count, rows, stride).blit(
-                _bytes_view(memoryview(buf), begin, count, rows, stride), 0, 0, -1
-            )
+            if count == stride:  # whole rows: one run of bytes, copied at memcpy speed
+                end = begin + rows * stride
+                shown[begin:end] = memoryview(buf)[begin:end]
+            else:
+                _bytes_view(shown, begin, count, rows, stride).blit(
+                    _bytes_view(memoryview(buf), begin, count, rows, stride), 0, 0, -1
+                )
         # The window's rows a few at a time: packed side by side and turned into RAM bytes by
         # one blit through the table, then sent (the RAM window's counters carry on).
         pack = self._pack

@@ -15,9 +15,11 @@ reference to one frame passed in and redraws it in place: nothing is allocated p
   by ROLL_FRAME_MS); the same step and seed always give the same frame.
 - `turn()` lights one edge in a seat's colour; `idle(step)` is a dim light running round the rim.
 
-PURE: integers only, no hardware or clock; identical on CPython and MicroPython.
+PURE: integers only (framebuf only clears and fills the frame's bytes in C), no hardware or
+clock; identical on CPython and MicroPython.
 """
 
+import framebuf
 from micropython import const
 
 # Colour ids (public: games and the app choose die and seat colours with them).
@@ -121,13 +123,19 @@ class DiceCanvas:
         self.frame = frame
         self.width = width
         self.height = height
+        # The frame's bytes as one GS8 row (cleared by a fill in C, not a loop per byte), and
+        # each channel as a GS8 column, one pixel per LED: a rectangle is a fill per row.
+        self._paper = framebuf.FrameBuffer(frame, len(frame), 1, framebuf.GS8)
+        view = memoryview(frame)
+        self._channels = tuple(
+            framebuf.FrameBuffer(view[channel:], 1, width * height, framebuf.GS8, 3)
+            for channel in range(3)
+        )
         # Tile layout of the last _layout() call (attributes, not a tuple: no allocation).
         self._tile = self._columns = _MIN_TILE
 
     def clear(self):
-        frame = self.frame
-        for i in range(len(frame)):
-            frame[i] = 0
+        self._paper.fill(0)
 
     def die(self, face, colour, kind=PIPS):
         """One die, as large as the matrix allows."""
@@ -347,19 +355,24 @@ class DiceCanvas:
         """Fill a rectangle, clipped to the frame, with `colour` at `level`/255."""
         if not 0 <= colour < len(_PALETTE) // 3:
             raise ValueError("colour %r out of range 0..%d" % (colour, len(_PALETTE) // 3 - 1))
+        left = max(x, 0)
+        count = min(x + width, self.width) - left
+        if count <= 0:
+            return
         base = 3 * colour
         red = _PALETTE[base] * level // 255
         green = _PALETTE[base + 1] * level // 255
         blue = _PALETTE[base + 2] * level // 255
-        frame = self.frame
-        right = min(x + width, self.width)
-        for row in range(max(y, 0), min(y + height, self.height)):
-            index = 3 * (row * self.width + max(x, 0))
-            for _ in range(max(x, 0), right):
-                frame[index] = red
-                frame[index + 1] = green
-                frame[index + 2] = blue
-                index += 3
+        reds, greens, blues = self._channels
+        row_width = self.width
+        first = max(y, 0)
+        index = first * row_width + left
+        for _ in range(first, min(y + height, self.height)):
+            # Each channel's run of the row at once (a fill in C), not three stores a pixel.
+            reds.fill_rect(0, index, 1, count, red)
+            greens.fill_rect(0, index, 1, count, green)
+            blues.fill_rect(0, index, 1, count, blue)
+            index += row_width
 
 
 def _colour_of(colours, index):

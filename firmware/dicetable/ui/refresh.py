@@ -3,7 +3,8 @@
 The UI redraws the whole sheet into a frame buffer; this module compares it with the image the
 panel shows and returns the smallest rectangle that covers every change, aligned to whole bytes
 of the buffer format (8-pixel pages for MONO_VLSB, 8-pixel columns for MONO_HLSB) because that
-is what a partial window of the controllers can address anyway.
+is what a partial window of the controllers can address anyway. When the app knows where a
+press redrew (ui/sections.py), only there is searched.
 
 A partial refresh leaves ghosts, so after `partial_budget` partials, at natural breaks (a new
 screen, the end of a round) or when most of the panel changed, a full refresh is planned. "Most
@@ -12,6 +13,7 @@ question in the side column make a window across the panel out of a few hundred 
 pixels, and the partial waveforms of both controllers drive only the pixels that differ.
 """
 
+import framebuf
 from micropython import const
 
 FULL = const(2)
@@ -65,34 +67,52 @@ def _last_difference(old, new, start, end):
     return end
 
 
-def changed_rect(old, new, width, height, vertical_bytes):
+def changed_rect(old, new, width, height, vertical_bytes, within=None):
     """(x, y, w, h) covering every byte that differs, or None if the frames are equal.
 
     vertical_bytes: True for MONO_VLSB (a byte is 8 pixels down: rows of `width` bytes, one per
     8-pixel page), False for MONO_HLSB (a byte is 8 pixels across: rows of width/8 bytes).
+    within: (x, y, w, h) that every difference is known to lie in (what the sections redrew
+    since the panel last showed the frame), or None: only its bytes are searched.
     The search compares slices, halving them, so only a few bytes are looked at one by one.
     """
-    if old == new:
-        return None
     if vertical_bytes:
         row_bytes, unit_y, unit_x = width, 8, 1
     else:
         row_bytes, unit_y, unit_x = (width + 7) >> 3, 1, 8
     old_view = memoryview(old)
     new_view = memoryview(new)
-    size = len(old)
-    top = _first_difference(old_view, new_view, 0, size) // row_bytes
-    bottom = _last_difference(old_view, new_view, 0, size) // row_bytes
-    left = row_bytes
-    right = -1
+    if within is None:
+        first_column, last_column = 0, row_bytes - 1
+        start, end = 0, len(old)
+    else:
+        x, y, w, h = within
+        left, top = max(x, 0), max(y, 0)
+        right, bottom = min(x + w, width) - 1, min(y + h, height) - 1
+        if right < left or bottom < top:
+            return None
+        if vertical_bytes:
+            first_column, last_column = left, right
+            top, bottom = top >> 3, bottom >> 3
+        else:
+            first_column, last_column = left >> 3, right >> 3
+        # From the window's first byte to its last: the bytes between them outside the
+        # window are equal, so the first and last differences found are inside it.
+        start, end = top * row_bytes + first_column, bottom * row_bytes + last_column + 1
+    if old_view[start:end] == new_view[start:end]:
+        return None
+    top = _first_difference(old_view, new_view, start, end) // row_bytes
+    bottom = _last_difference(old_view, new_view, start, end) // row_bytes
+    left = last_column + 1
+    right = first_column - 1
     for row in range(top, bottom + 1):
-        if left == 0 and right == row_bytes - 1:
-            break  # as wide as a row: no later row can widen it
+        if left == first_column and right == last_column:
+            break  # as wide as the search: no later row can widen it
         start = row * row_bytes
-        first = _first_difference(old_view, new_view, start, start + left)
+        first = _first_difference(old_view, new_view, start + first_column, start + left)
         if first >= 0:
             left = first - start
-        last = _last_difference(old_view, new_view, start + right + 1, start + row_bytes)
+        last = _last_difference(old_view, new_view, start + right + 1, start + last_column + 1)
         if last >= 0:
             right = last - start
     x = left * unit_x
@@ -102,20 +122,64 @@ def changed_rect(old, new, width, height, vertical_bytes):
     return (x, y, w, h)
 
 
-# Per byte value: 1 for any non-zero value (a byte that differs), and its set bits (ink).
-_NONZERO = bytes(min(value, 1) for value in range(256))
-_SET_BITS = bytes(bin(value).count("1") for value in range(256))
+# Per byte value: its set bits, as a blit palette (a GS8 blit through it is a table look-up of
+# every byte, in C).
+_SET_BITS = bytearray(bin(value).count("1") for value in range(256))
+_SET_BITS_FB = framebuf.FrameBuffer(_SET_BITS, 256, 1, framebuf.GS8)
+# Bytes compared at once: a few KB of integers at most, never the whole frame.
+_CHUNK = const(400)
 
 
-def _count_differences(old, new, limit, erased):
-    """The walk both counts share: equal halves are skipped whole (slice compares), so only
-    the bytes that differ are looked at. Each adds 1, or with `erased` the ink pixels it takes
-    away (set in `old`, clear in `new`); the count stops at `limit`."""
+def _count_differences(old, new, limit, erased, first=0, last=-1, stride=_CHUNK, left=0, right=0):
+    """What both counts share: over the spans [row + left, row + right) for row in
+    range(first, last, stride) (by default the whole frame in chunks), 1 per byte that
+    differs, or with `erased` the ink pixels taken away (set in `old`, clear in `new`); the
+    count stops at `limit`. Equal spans are skipped (memcmp); the others are turned into
+    integers, so the bit work runs in C, not byte by byte in Python."""
     old_view = memoryview(old)
     new_view = memoryview(new)
-    table = _SET_BITS if erased else _NONZERO
+    if last < 0:
+        last = len(old)
+    if right <= left:
+        right = left + stride
+    scratch = counts = None
     count = 0
-    pending = [(0, len(old))]
+    for row in range(first, last, stride):
+        start = row + left
+        end = min(row + right, last)
+        before = old_view[start:end]
+        after = new_view[start:end]
+        if before == after:
+            continue
+        size = end - start
+        ink = int.from_bytes(before, "little")
+        if erased:
+            ink ^= ink & int.from_bytes(after, "little")  # old & ~new, with no negative
+            if scratch is None:
+                scratch, counts = bytearray(right - left), bytearray(right - left)
+            scratch[:size] = ink.to_bytes(size, "little")
+            # Each byte's set bits, by a blit through the table (into another buffer: a blit
+            # onto itself is the slow path of the CPython shim).
+            framebuf.FrameBuffer(counts, size, 1, framebuf.GS8).blit(
+                framebuf.FrameBuffer(scratch, size, 1, framebuf.GS8), 0, 0, -1, _SET_BITS_FB
+            )
+            count += sum(counts) if size == len(counts) else sum(memoryview(counts)[:size])
+        else:
+            ink ^= int.from_bytes(after, "little")
+            count += size - ink.to_bytes(size, "little").count(b"\x00")
+        if count >= limit:
+            return limit
+    return count
+
+
+def _walk_erased(old, new, limit, start, end):
+    """Ink pixels taken away in [start, end), up to `limit`: equal halves are skipped whole
+    (slice compares), so only the bytes that differ are looked at, one by one. Its objects
+    are all small: on a fragmented heap, the integers of a wide span would cost collections."""
+    old_view = memoryview(old)
+    new_view = memoryview(new)
+    count = 0
+    pending = [(start, end)]
     while pending:
         start, end = pending.pop()
         if old_view[start:end] == new_view[start:end]:
@@ -124,7 +188,7 @@ def _count_differences(old, new, limit, erased):
             for index in range(start, end):
                 before = old_view[index]
                 after = new_view[index]
-                count += table[before & ~after & 0xFF if erased else before ^ after]
+                count += _SET_BITS[before & ~after & 0xFF]
             if count >= limit:
                 return limit
             continue
@@ -161,9 +225,10 @@ class RefreshPlanner:
         """Ask for a full refresh at the next frame (new screen, end of a round)."""
         self.force_full = True
 
-    def plan(self, shown, frame):
-        """(kind, rect) for showing `frame` on a panel that shows `shown`."""
-        rect = changed_rect(shown, frame, self.width, self.height, self.vertical_bytes)
+    def plan(self, shown, frame, within=None):
+        """(kind, rect) for showing `frame` on a panel that shows `shown`. `within`: the
+        rectangle every difference is known to lie in (see changed_rect), or None."""
+        rect = changed_rect(shown, frame, self.width, self.height, self.vertical_bytes, within)
         if rect is None and not self.force_full:
             return NOTHING, None
         full = self.force_full or self.partials_since_full >= self.partial_budget
@@ -173,14 +238,31 @@ class RefreshPlanner:
             if rect[2] * rect[3] * 16 > most:
                 # Only a wide window costs the count (a few ms per 1,000 bytes on the device).
                 limit = most // (8 * 16) + 1
-                full = changed_bytes(shown, frame, limit) >= limit
+                full = self._count(shown, frame, rect, limit, False) >= limit
             if not full and rect[2] * rect[3] * _REGION_SHARE >= area:
                 # A region's content replaced: the old text's trace would show under the new.
                 limit = area // _ERASED_SHARE
-                full = erased_ink(shown, frame, limit) >= limit
+                full = self._count(shown, frame, rect, limit, True) >= limit
         if full:
             self.force_full = False
             self.partials_since_full = 0
             return FULL, (0, 0, self.width, self.height)
         self.partials_since_full += 1
         return PARTIAL, rect
+
+    def _count(self, shown, frame, rect, limit, erased):
+        # Every difference is inside `rect`: only its rows are counted (on MONO_VLSB, only
+        # its columns of them too: a page row is a run of `width` bytes).
+        x, y, w, h = rect
+        if self.vertical_bytes:
+            width = self.width
+            first, last = (y >> 3) * width, ((y + h + 7) >> 3) * width
+            return _count_differences(shown, frame, limit, erased, first, last, width, x, x + w)
+        row_bytes = (self.width + 7) >> 3
+        stride = max(1, _CHUNK // row_bytes) * row_bytes
+        first, last = y * row_bytes, (y + h) * row_bytes
+        if erased:
+            # Rows of a 400x300 panel: their integers would be large, and a kiosk's fuller
+            # heap pays for them in collections (measured: slower than the walk).
+            return _walk_erased(shown, frame, limit, first, last)
+        return _count_differences(shown, frame, limit, erased, first, last, stride)

@@ -20,6 +20,11 @@ A new mode (a hand-over message instead of the sheet, and back) replaces the scr
 partial refreshes would leave the old content's trace under the new one, which reads as two
 layers of text on the glass (issue 16), so `take_replaced()` tells the screen to ask for a
 full refresh.
+
+The app learns where a press can have changed the frame: between `track()` and `take_drawn()`,
+a draw by one Sections that was not whole changed pixels only inside the rectangles of the
+sections it redrew, so the refresh planner searches only their union (ui/refresh.py). Any
+other draw leaves it unknown: the planner searches the whole frame.
 """
 
 from micropython import const
@@ -28,6 +33,36 @@ _PAPER = const(0)
 
 # Bumped by the shell whenever a different screen draws into the frame.
 _epoch = 0
+
+# What the draws since track() changed: _FRESH (nothing drawn yet), _KNOWN (only sections
+# redrawn: the union of their rectangles, left, top, right, bottom, empty when right <= left)
+# or _UNKNOWN (anything may have changed).
+_UNKNOWN = const(0)
+_FRESH = const(1)
+_KNOWN = const(2)
+_tracking = _UNKNOWN
+_union = [0, 0, 0, 0]
+
+
+def track():
+    """Start noting what the next draws change (take_drawn says)."""
+    global _tracking
+    _tracking = _FRESH
+    _union[0] = _union[1] = 0x7FFF
+    _union[2] = _union[3] = 0
+
+
+def take_drawn():
+    """(x, y, w, h) outside which the draws since `track()` changed nothing (w is 0 when they
+    changed nothing at all), or None when that is not known; tracking stops."""
+    global _tracking
+    known, _tracking = _tracking == _KNOWN, _UNKNOWN
+    if not known:
+        return None
+    left, top, right, bottom = _union
+    if right <= left:
+        return (0, 0, 0, 0)
+    return (left, top, right - left, bottom - top)
 
 
 def new_epoch():
@@ -55,6 +90,7 @@ class Sections:
         """Start a frame in fb. True when it must be drawn whole: the caller clears it, and
         every section is then stale. `mode` is what decides the layout of the whole sheet (a
         hand-over message instead of the sheet): a new mode draws whole."""
+        global _tracking
         whole = fb is not self._fb or self._epoch != _epoch or mode != self._mode
         if whole and fb is self._fb and self._epoch == _epoch:
             self._replaced = True  # the same screen, another layout (a hand-over message)
@@ -64,6 +100,9 @@ class Sections:
             self._mode = mode
             self._keys.clear()
             self._drawn_at.clear()
+            _tracking = _UNKNOWN  # the whole frame is drawn
+        elif _tracking == _FRESH:
+            _tracking = _KNOWN  # only the sections redrawn from here on change it
         self._whole = whole
         return whole
 
@@ -78,6 +117,10 @@ class Sections:
         self._drawn_at[name] = self._serial
         if not self._whole:
             fb.fill_rect(x, y, w, h, _PAPER)
+            if _tracking == _KNOWN:
+                union = _union
+                union[0], union[1] = min(union[0], x), min(union[1], y)
+                union[2], union[3] = max(union[2], x + w), max(union[3], y + h)
         return True
 
     def take_replaced(self):
@@ -100,6 +143,8 @@ class _Whole:
         self.places = {}
 
     def begin(self, fb, mode=None):
+        global _tracking
+        _tracking = _UNKNOWN
         return True
 
     def stale(self, fb, name, key, x, y, w, h):

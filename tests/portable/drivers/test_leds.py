@@ -323,6 +323,27 @@ def test_a_capped_frame_is_written_once():
     assert _exact_ua(pixels) <= 300 * 1000
 
 
+def test_a_frame_shows_the_same_bytes_whatever_came_before():
+    # The driver keeps the last scaled table: a frame after others, at another brightness or
+    # after a capped one, gets the bytes a fresh driver gives it.
+    random = _Lcg(3)
+    matrix, pixels = _matrix(8, 8, 300, layout="serpentine")
+    frames = []
+    for _ in range(12):
+        level = 120 + random.next(136)
+        frame = bytearray(255 if random.next(3) else random.next(60) for _ in range(192))
+        frames.append((level, frame))
+        frames.append((level, frame))  # shown again: the same table
+    for level, frame in frames:
+        matrix.set_brightness(level)
+        matrix.show(frame)
+        fresh, fresh_pixels = _matrix(8, 8, 300, layout="serpentine")
+        fresh.set_brightness(level)
+        fresh.show(frame)
+        assert pixels.buf == fresh_pixels.buf
+        assert matrix.last_current_ma() == fresh.last_current_ma()
+
+
 def test_first_frame_is_always_written():
     matrix, pixels = _matrix(8, 8, 400)
     assert matrix.show(bytearray(3 * 64)) is True  # dark, but the LEDs' state was unknown

@@ -136,8 +136,32 @@ def test_rect_and_count_match_a_byte_by_byte_search():
             expected = _naive_rect(old, new, width, height, vertical)
             assert refresh.changed_rect(old, new, width, height, vertical) == expected
             differing = sum(1 for index in range(size) if old[index] != new[index])
-            for limit in (1, 5, 50, size + 1):
+            erased = sum(_SET_BITS[old[index] & ~new[index] & 0xFF] for index in range(size))
+            for limit in (1, 5, 50, size + 1, 8 * size + 1):
                 assert refresh.changed_bytes(old, new, limit) == min(differing, limit)
+                assert refresh.erased_ink(old, new, limit) == min(erased, limit)
+            if expected is None:
+                continue
+            # Searched and counted only inside a window around the changes: the same answers.
+            x, y, w, h = expected
+            left, up = below(9), below(9)
+            within = (x - left, y - up, w + left + below(9), h + up + below(9))
+            assert refresh.changed_rect(old, new, width, height, vertical, within) == expected
+            planner = refresh.RefreshPlanner(width, height, vertical)
+            for limit in (5, size + 1, 8 * size + 1):
+                assert planner._count(old, new, expected, limit, False) == min(differing, limit)
+                assert planner._count(old, new, expected, limit, True) == min(erased, limit)
+
+
+_SET_BITS = bytes(bin(value).count("1") for value in range(256))
+
+
+def test_nothing_changed_inside_the_window_is_no_change():
+    old, new, fb = _frames(296, 128, framebuf.MONO_VLSB)
+    fb.pixel(10, 100, 1)  # below the window: the caller said nothing changed there
+    assert refresh.changed_rect(old, new, 296, 128, True, (100, 0, 50, 64)) is None
+    assert refresh.changed_rect(old, new, 296, 128, True, (0, 0, 0, 0)) is None
+    assert refresh.changed_rect(old, new, 296, 128, True, (0, 90, 20, 20)) == (10, 96, 1, 8)
 
 
 def _text_block(fb, x, y, lines, word):

@@ -72,3 +72,30 @@ def test_whole_draws_every_section_every_time():
     for _ in range(2):
         assert WHOLE.begin(fb)
         assert WHOLE.stale(fb, 1, 1, 0, 0, 8, 8)
+
+
+def test_the_app_learns_the_union_of_the_sections_redrawn():
+    _buffer, fb = _frame(32, 16)
+    sections = Sections()
+    sections_module.track()
+    sections.begin(fb)  # a whole draw: anything may have changed
+    sections.stale(fb, 1, 1, 0, 0, 8, 8)
+    sections.stale(fb, 2, 1, 16, 8, 8, 8)
+    assert sections_module.take_drawn() is None
+    sections_module.track()
+    sections.begin(fb)
+    sections.stale(fb, 1, 1, 0, 0, 8, 8)
+    sections.stale(fb, 2, 1, 16, 8, 8, 8)
+    assert sections_module.take_drawn() == (0, 0, 0, 0)  # nothing redrawn
+    sections_module.track()
+    sections.begin(fb)
+    sections.stale(fb, 1, 2, 0, 0, 8, 4)
+    sections.stale(fb, 2, 2, 16, 8, 8, 6)
+    assert sections_module.take_drawn() == (0, 0, 24, 14)
+    assert sections_module.take_drawn() is None  # once: tracking stopped
+    sections.begin(fb)
+    sections.stale(fb, 1, 3, 0, 0, 8, 4)
+    assert sections_module.take_drawn() is None  # not tracked
+    sections_module.track()
+    WHOLE.begin(fb)  # drawn whole, with no sections
+    assert sections_module.take_drawn() is None
