@@ -37,6 +37,7 @@ _WORD_LINES = const(2)  # the card's words wrap to at most this many lines
 _CARD = const(0)
 _TABLE = const(1)
 _TURN = const(2)
+_DICE = const(3)  # the dice table at the top of the turn block
 _CHOICES = const(10)
 
 _FACE_MARKS = ("G", "1", "2", "3", "4", "5")  # 0 = the gangster
@@ -250,20 +251,24 @@ def _turn(fb, fnt, pitch, x, width, height, state, view, sections):
     prompt = view.get("prompt", "")
     choices = view.get("choices", ())
     cursor = view.get("cursor", -1)
-    key = (rows, left, pool, note, prompt, len(choices))
+    # The dice table's lines are a section of their own: marking a die for the reroll
+    # changes them and leaves the prompt and the choices be. Its text and the block's are ink
+    # on paper, so the order they are drawn in does not matter.
+    table = len(rows) + (1 if left else 0)
+    key = (table, pool, note, prompt, len(choices))
     if sections.stale(fb, _TURN, key, x, 0, width, height):
         bottom = parts.note(fb, fnt, x, width, height, pitch, note)
-        y = 0
-        if rows:
-            y = screen.text_lines(fb, fnt, rows, x, y, width, len(rows), pitch)
-            if left:
-                text.draw(fb, fnt, "rerolls left: %d" % left, x, y)
-                y += pitch
+        y = table * pitch
         if pool:
             text.draw(fb, fnt, text.fit(fnt, pool, width), x, y)
             y += pitch
         y = parts.prompt(fb, fnt, x, y, width, bottom, pitch, prompt) + _LINE_GAP
         sections.places[_TURN] = (y, bottom)
+    key = (rows, left, sections.since(_TURN))
+    if sections.stale(fb, _DICE, key, x, 0, width, table * pitch):
+        y = screen.text_lines(fb, fnt, rows, x, 0, width, len(rows), pitch)
+        if left:
+            text.draw(fb, fnt, "rerolls left: %d" % left, x, y)
     y, bottom = sections.places[_TURN]
     _choices(fb, fnt, x, y, width, bottom, choices, cursor, sections)
 
