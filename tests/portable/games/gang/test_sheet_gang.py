@@ -211,3 +211,24 @@ def test_marking_another_die_for_the_reroll_redraws_the_dice_table_alone():
         assert sections.drawn == [3], sections.drawn  # the dice table, nothing else
         drawn = frame.snapshot()
         assert drawn == _render(state, width, height, view).snapshot(), (width, height)
+
+
+def test_a_seats_score_redraws_its_own_row_and_not_the_rounds_table():
+    """The round's bar, each seat's row and the history are sections inside the table: a seat
+    committing dice redraws its row and the bar (the dice on the table), not the table, and
+    the frame is a whole draw's."""
+    for width, height in SIZES:
+        state = _black(2)
+        seat = state.turn_seat()
+        frame = panel(width, height)
+        sections = _CountingSections()
+        view = _view(state, seat)
+        sheet_gang.draw(frame.fb, width, height, state, view, sections)
+        row = [entry[0] for entry in sheet_gang._score_rows(state)].index(seat)
+        state.apply(seat, gang.commit_action(5))
+        sections.drawn = []
+        sheet_gang.draw(frame.fb, width, height, state, view, sections)
+        table = [name for name in sections.drawn if name in (1, 4, 5, 6) or name >= 60]
+        assert table == [4, 60 + row], sections.drawn
+        drawn = frame.snapshot()
+        assert drawn == _render(state, width, height, view).snapshot(), (width, height)
