@@ -267,22 +267,24 @@ def _turn(fb, fnt, pitch, x, width, height, state, view, sections):
     prompt = view.get("prompt", "")
     choices = view.get("choices", ())
     cursor = view.get("cursor", -1)
-    # The dice table's lines are a section of their own: marking a die for the reroll
-    # changes them and leaves the prompt and the choices be. Its text and the block's are ink
-    # on paper, so the order they are drawn in does not matter.
+    # The dice table's lines under its faces are a section of their own: a roll or marking a
+    # die for the reroll changes them and leaves the prompt and the choices be. Its text and
+    # the block's are ink on paper, so the order they are drawn in does not matter.
     table = len(rows) + (1 if left else 0)
     key = (table, pool, note, prompt, len(choices))
     if sections.stale(fb, _TURN, key, x, 0, width, height):
         bottom = parts.note(fb, fnt, x, width, height, pitch, note)
+        screen.text_lines(fb, fnt, rows[:1], x, 0, width, 1, pitch)  # the faces: they stay
         y = table * pitch
         if pool:
             text.draw(fb, fnt, text.fit(fnt, pool, width), x, y)
             y += pitch
         y = parts.prompt(fb, fnt, x, y, width, bottom, pitch, prompt) + _LINE_GAP
         sections.places[_TURN] = (y, bottom)
-    key = (rows, left, sections.since(_TURN))
-    if sections.stale(fb, _DICE, key, x, 0, width, table * pitch):
-        y = screen.text_lines(fb, fnt, rows, x, 0, width, len(rows), pitch)
+    key = (rows[1:], left, sections.since(_TURN))
+    top = pitch if table else 0
+    if sections.stale(fb, _DICE, key, x, top, width, table * pitch - top):
+        y = screen.text_lines(fb, fnt, rows[1:], x, top, width, len(rows) - 1, pitch)
         if left:
             text.draw(fb, fnt, "rerolls left: %d" % left, x, y)
     y, bottom = sections.places[_TURN]
