@@ -315,7 +315,8 @@ def _grid(fb, fnt, places, state, sections):
         cell_x = x + (index % data.COLUMNS) * cell + 1
         row_y = y + (index // data.COLUMNS) * pitch
         number = numbers[index]
-        key = (number, number in rolled, drawn)
+        # One small int, no tuple kept per cell: the grid drawn, the number (a d12 face), rolled.
+        key = ((drawn << 4) + number) * 2 + (number in rolled)
         if not sections.stale(fb, _CELLS + index, key, cell_x, row_y + 1, cell - 1, pitch - 1):
             continue
         cell_y = row_y + (pitch - fnt.height + 1) // 2
