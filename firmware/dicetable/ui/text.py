@@ -6,8 +6,9 @@ tuple (buffer, width, height, format) whose buffer may be read-only, so the stri
 where it lies (flash, once frozen) without a RAM copy. blit has no source rectangle, so one
 character costs two blits, both in C: the strip is blitted at -x into a scratch FrameBuffer one
 cell in size, which keeps exactly that glyph's cell, then the scratch onto the target with the
-background as the transparent key. Nothing is allocated per character, and framebuf clips both
-blits, so text may run off any edge of any format of FrameBuffer.
+background as the transparent key; the scratch keeps its glyph, so a glyph drawn again next
+("000", a row of ticks) costs one blit. Nothing is allocated per character, and framebuf clips
+both blits, so text may run off any edge of any format of FrameBuffer.
 
 (x, y) is always the top left of the line's cell: the baseline is `font.ascent` rows below y. Text
 is one line: a character the font lacks (a newline included) is drawn as a box, never an error.
@@ -44,6 +45,7 @@ class Font:
         )
         self._palette = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
         self._palette_color = -1  # the colour the palette holds now
+        self._held = -1  # the glyph the scratch holds now: a repeated one is not copied again
         # A font whose glyphs all advance by `width` measures any string by its length alone.
         monospace = self.width
         for advance in self._advances:
@@ -106,6 +108,7 @@ def draw(fb, font, s, x, y, color=1):
             palette.pixel(0, 0, key)
             palette.pixel(1, 0, color)
             font._palette_color = color
+    held = font._held
     for ch in s:
         index = ord(ch) - first
         if not 0 <= index < ascii_count:
@@ -116,9 +119,12 @@ def draw(fb, font, s, x, y, color=1):
                 continue
             index += ascii_count
         if index:  # glyph 0 is the space (FIRST is 32): nothing to draw
-            scratch.blit(strip, -index * width, 0)
+            if index != held:  # the blit overwrites the whole scratch
+                scratch.blit(strip, -index * width, 0)
+                held = index
             fb.blit(scratch, x, y, key, palette)
         x += advances[index]
+    font._held = held
     return x
 
 

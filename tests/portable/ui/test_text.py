@@ -239,3 +239,26 @@ def test_drawing_allocates_nothing():
             finally:
                 gc.enable()
             assert allocated == 0
+
+
+def test_a_glyph_drawn_again_next_is_not_copied_again():
+    """The scratch keeps the glyph it holds, and a repeated glyph is blitted from it without a
+    new copy from the strip (seen here by spoiling the scratch in between); runs of a glyph
+    draw like the same characters drawn one at a time."""
+    font = text.Font(small)
+    fb = _canvas(40, 8)
+    text.draw(fb, font, "0001", 0, 0)
+    one_by_one = _canvas(40, 8)
+    for index in range(4):
+        text.draw(one_by_one, SMALL, "0001"[index], index * SMALL.width, 0)
+    assert _values(fb, 40, 8) == _values(one_by_one, 40, 8)
+    font._scratch.fill(1)  # the 1 it holds, spoilt
+    spoilt = _canvas(font.width, font.height)
+    text.draw(spoilt, font, "1", 0, 0)
+    assert _values(spoilt, font.width, font.height) == [1] * (font.width * font.height)
+    text.draw(spoilt, font, "2", 0, 0)  # another glyph is copied afresh
+    spoilt.fill(0)
+    text.draw(spoilt, font, "0", 0, 0)
+    reference = _canvas(font.width, font.height)
+    text.draw(reference, SMALL, "0", 0, 0)
+    assert _values(spoilt, font.width, font.height) == _values(reference, font.width, font.height)

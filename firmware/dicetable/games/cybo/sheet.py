@@ -63,6 +63,7 @@ _TURN = const(3)
 _ROWS = const(10)
 _SEATS = const(30)
 _CHOICES = const(40)
+_CELLS = const(60)  # the grid's cells, inside its lines
 
 _layout_key = None
 _layout_value = None
@@ -299,25 +300,31 @@ def _grid(fb, fnt, places, state, sections):
     numbers rolled in the turn in progress are inverted."""
     x, y, width, height = places["grid"]
     numbers = state.grid.numbers
-    rolled = tuple(state.rolls)  # empty between turns
-    if not sections.stale(fb, _GRID, (tuple(numbers), rolled), x, y, width, height):
-        return
+    rolled = state.rolls  # empty between turns
     pitch = places["side_pitch"]
     cell = (width - 1) // data.COLUMNS
-    fb.rect(x, y, width, height, _INK)
-    for column in range(1, data.COLUMNS):
-        fb.vline(x + column * cell, y, height, _INK)
-    for row in range(1, data.ROWS):
-        fb.hline(x, y + row * pitch, width, _INK)
+    if sections.stale(fb, _GRID, tuple(numbers), x, y, width, height):
+        fb.rect(x, y, width, height, _INK)
+        for column in range(1, data.COLUMNS):
+            fb.vline(x + column * cell, y, height, _INK)
+        for row in range(1, data.ROWS):
+            fb.hline(x, y + row * pitch, width, _INK)
+    # Each cell inside the lines is a section: a roll inverts (or a new turn clears) a few.
+    drawn = sections.since(_GRID)
     for index in range(len(numbers)):
         cell_x = x + (index % data.COLUMNS) * cell + 1
         row_y = y + (index // data.COLUMNS) * pitch
+        number = numbers[index]
+        # One small int, no tuple kept per cell: the grid drawn, the number (a d12 face), rolled.
+        key = ((drawn << 4) + number) * 2 + (number in rolled)
+        if not sections.stale(fb, _CELLS + index, key, cell_x, row_y + 1, cell - 1, pitch - 1):
+            continue
         cell_y = row_y + (pitch - fnt.height + 1) // 2
         color = _INK
-        if numbers[index] in rolled:
+        if number in rolled:
             fb.fill_rect(cell_x, row_y + 1, cell - 1, pitch - 1, _INK)
             color = _PAPER
-        text.draw_centred(fb, fnt, str(numbers[index]), cell_x, cell_y, cell - 1, color)
+        text.draw_centred(fb, fnt, str(number), cell_x, cell_y, cell - 1, color)
 
 
 def _status(state):

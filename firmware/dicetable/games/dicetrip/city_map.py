@@ -84,6 +84,8 @@ class Layout:
         _spread(lefts, x, x + room_w, self.box_w + _GAP, tops, y, y + room_h, self.box_h + _GAP)
         self.boxes = tuple([(lefts[city], tops[city]) for city in range(board.size)])
         self.roads = board.roads
+        # True when no box or ring reaches another box: then one box can be drawn again alone.
+        self.apart = _apart(self.boxes, board.rings, self.box_w, self.box_h)
         # Each road's two ends on the borders of its boxes, worked out once.
         self.ends = tuple(
             [
@@ -115,6 +117,21 @@ class Layout:
                 if x <= px < right and y <= py < bottom:
                     return False
         return True
+
+
+def _apart(boxes, rings, box_w, box_h):
+    for city in range(len(boxes)):
+        margin = 1 if rings[city] >= 0 else 0  # the ring outside a ringed box
+        left, top = boxes[city]
+        left -= margin
+        top -= margin
+        right = left + box_w + 2 * margin
+        bottom = top + box_h + 2 * margin
+        for other in range(len(boxes)):
+            x, y = boxes[other]
+            if other != city and x < right and left < x + box_w and y < bottom and top < y + box_h:
+                return False
+    return True
 
 
 def _spread(xs, low_x, high_x, need_x, ys, low_y, high_y, need_y):
@@ -193,6 +210,14 @@ def draw(fb, layout, board, fnt, values, route=(), cursor=-1, letters=()):
     """Paint the map. `values` per city: EMPTY, CROSSED or a number (the cursor's city already
     showing what the choice would write); `route` the cities of the longest route in order;
     `letters[d]` the mark of die colour d in an empty ringed city."""
+    draw_roads(fb, layout, board, values, route)
+    for city in range(board.size):
+        draw_city(fb, layout, board, fnt, city, values[city], city == cursor, letters)
+
+
+def draw_roads(fb, layout, board, values, route=()):
+    """What lies under the boxes: the roads (their style from the CROSSED `values` and the
+    `route`) and the route's shadows. A box drawn again alone covers only its own rectangle."""
     if len(route) < 2:
         route = ()  # a lone number is no route worth marking
     following = [-1] * board.size  # the next city along the route
@@ -213,28 +238,31 @@ def draw(fb, layout, board, fnt, values, route=(), cursor=-1, letters=()):
         edge = 2 if board.rings[city] >= 0 else 1
         fb.fill_rect(left + 2, top + box_h - 1 + edge, box_w - 1 + edge, 2, _INK)
         fb.fill_rect(left + box_w - 1 + edge, top + 2, 2, box_h - 1 + edge, _INK)
-    for city in range(board.size):
-        left, top = layout.boxes[city]
-        chosen = city == cursor
-        ringed = board.rings[city] >= 0
-        fb.fill_rect(left, top, box_w, box_h, _INK if chosen else _PAPER)
-        fb.rect(left, top, box_w, box_h, _INK)
-        if ringed:  # a second border outside the first
-            fb.rect(left - 1, top - 1, box_w + 2, box_h + 2, _INK)
-        else:  # rounded corners
-            for corner_x, corner_y in ((0, 0), (box_w - 1, 0), (0, box_h - 1)):
-                fb.pixel(left + corner_x, top + corner_y, _PAPER)
-            fb.pixel(left + box_w - 1, top + box_h - 1, _PAPER)
-        color = _PAPER if chosen else _INK
-        value = values[city]
-        if value == CROSSED:
-            _cross(fb, left, top, box_w, box_h, color)
-        elif value > 0:
-            text.draw(fb, fnt, str(value), left + layout.text_x, top + layout.text_y, color)
-        elif ringed and letters:
-            label = letters[board.rings[city]]
-            x = left + (box_w - text.measure(fnt, label)) // 2
-            text.draw(fb, fnt, label, x, top + layout.text_y, color)
+
+
+def draw_city(fb, layout, board, fnt, city, value, chosen, letters=()):
+    """One city's box showing `value`, inverted when `chosen`: it fills its whole rectangle,
+    so it can be drawn again over itself (its ring outside it is always ink)."""
+    box_w, box_h = layout.box_w, layout.box_h
+    left, top = layout.boxes[city]
+    ringed = board.rings[city] >= 0
+    fb.fill_rect(left, top, box_w, box_h, _INK if chosen else _PAPER)
+    fb.rect(left, top, box_w, box_h, _INK)
+    if ringed:  # a second border outside the first
+        fb.rect(left - 1, top - 1, box_w + 2, box_h + 2, _INK)
+    else:  # rounded corners
+        for corner_x, corner_y in ((0, 0), (box_w - 1, 0), (0, box_h - 1)):
+            fb.pixel(left + corner_x, top + corner_y, _PAPER)
+        fb.pixel(left + box_w - 1, top + box_h - 1, _PAPER)
+    color = _PAPER if chosen else _INK
+    if value == CROSSED:
+        _cross(fb, left, top, box_w, box_h, color)
+    elif value > 0:
+        text.draw(fb, fnt, str(value), left + layout.text_x, top + layout.text_y, color)
+    elif ringed and letters:
+        label = letters[board.rings[city]]
+        x = left + (box_w - text.measure(fnt, label)) // 2
+        text.draw(fb, fnt, label, x, top + layout.text_y, color)
 
 
 # --- the strip of numbers ---------------------------------------------------------------------

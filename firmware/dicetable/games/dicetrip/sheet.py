@@ -58,6 +58,9 @@ _SCORE = const(4)
 _TURN = const(5)
 _DICE_ONLY = const(6)
 _ROWS = const(10)
+# The box the city cursor left and the one it is on, after the choice list's rows.
+_LEFT_BOX = const(100)
+_CURSOR_BOX = const(101)
 
 # (map name, width, height) -> (city_map.Layout, where the strip goes): nothing else
 # changes them, and working them out takes longer than drawing a sheet.
@@ -75,6 +78,43 @@ def _layout(board, width, height):
         spot = city_map.strip_spot(layout, screen.look(width).dense, label, left, height)
         found = _layouts[key] = (layout, spot)
     return found
+
+
+def _map(fb, width, height, layout, spot, state, seat, values, path, city, sections):
+    """The map as one section, save the cursor: roads, shadows, boxes and strip change with
+    the sheet; a cursor move redraws the box it left and the box it is on, as two sections.
+    A box fills its own rectangle and (layout.apart) reaches no other box nor the strip's
+    corner, so one drawn again alone leaves the frame a whole draw gives."""
+    board = state.board
+    own = state.values[seat]
+    apart = layout.apart
+    if apart:  # what the roads (crossed cities), shadows and strip show
+        crossed = [index for index in range(len(values)) if values[index] == city_map.CROSSED]
+        key = (tuple(crossed), tuple(path), tuple(own))
+    else:
+        key = (tuple(values), tuple(path), city, tuple(own))
+    fnt = map_font(width)
+    letters = data.DICE_LETTERS
+    whole = sections.stale(fb, _MAP, key, 0, 0, map_width(width), height)
+    if whole:
+        city_map.draw(fb, layout, board, fnt, values, path, city, letters)
+    if apart:
+        left = -1 if whole else sections.places.get(_MAP, -1)  # the box the cursor left
+        if left == city:
+            left = -1
+        drawn = sections.since(_MAP)
+        for name, shown, chosen in ((_LEFT_BOX, left, False), (_CURSOR_BOX, city, True)):
+            value = values[shown] if shown >= 0 else 0
+            x = y = w = h = 0
+            if shown >= 0:
+                x, y = layout.boxes[shown]
+                w, h = layout.box_w, layout.box_h
+            if sections.stale(fb, name, (shown, value, drawn), x, y, w, h) and shown >= 0:
+                city_map.draw_city(fb, layout, board, fnt, shown, value, chosen, letters)
+        sections.places[_MAP] = city
+    if whole:
+        label = _LABEL if board.placeholder else ""
+        city_map.draw_strip(fb, screen.look(width).dense, spot, label, own)
 
 
 def map_font(width):
@@ -122,11 +162,7 @@ def draw(fb, width, height, state, view, sections=WHOLE):
         score += "\u2192%d" % total
         length = len(future)
     score += " route %d" % length
-    key = (tuple(values), tuple(path), city, tuple(state.values[seat]))
-    if sections.stale(fb, _MAP, key, 0, 0, left, height):
-        city_map.draw(fb, layout, board, map_font(width), values, path, city, data.DICE_LETTERS)
-        label = _LABEL if board.placeholder else ""
-        city_map.draw_strip(fb, screen.look(width).dense, spot, label, state.values[seat])
+    _map(fb, width, height, layout, spot, state, seat, values, path, city, sections)
     fnt = screen.look(width).dense
     _panel(fb, fnt, left + _GAP, width - left - _GAP, height, state, view, score, sections)
 

@@ -31,13 +31,19 @@ _GAP = const(4)  # between the columns
 _LINE_GAP = const(1)  # between lines
 _BLOCK_GAP = const(3)  # between blocks of a column
 _PAD = const(2)  # text inside the card box
+_BAR_PAD = const(1)  # above and below the round bar's text
 _WORD_LINES = const(2)  # the card's words wrap to at most this many lines
 
 # Section names (ui.sections); choice boxes count up from the last.
 _CARD = const(0)
 _TABLE = const(1)
 _TURN = const(2)
+_DICE = const(3)  # the dice table at the top of the turn block
+_ROUND = const(4)  # inside _TABLE: the round's bar, the headings, the history, the seats' rows
+_HEADINGS = const(5)
+_HISTORY = const(6)
 _CHOICES = const(10)
+_SCORE_ROWS = const(60)
 
 _FACE_MARKS = ("G", "1", "2", "3", "4", "5")  # 0 = the gangster
 _CELL = const(3)  # characters per face column in the dice table
@@ -69,15 +75,25 @@ def draw(fb, width, height, state, view, sections=WHOLE):
     y = shape[3] + _BLOCK_GAP
     if sections.stale(fb, _CARD, number, 0, 0, left, y):
         _card(fb, chosen, 0, 0, left, shape)
-    # The round, the scores and the past rounds: one section, a few lines that change together.
-    round_words = _round_words(state)
+    # The round, the scores and the past rounds: the block is laid out again (and cleared)
+    # when the card's height or the seats change; inside it the round's bar, each seat's row
+    # and the history are sections of their own, so a score or the pot redraws one line.
     rows = _score_rows(state)
+    names = tuple([state.seat_name(row[0]) for row in rows])
+    if sections.stale(fb, _TABLE, (y, names), 0, y, left, height - y):
+        pass  # cleared: the sections inside it are all drawn again
+    block = sections.since(_TABLE)
+    round_words = _round_words(state)
+    bar_height = fnt.height + 2 * _BAR_PAD
+    if sections.stale(fb, _ROUND, (round_words, block), 0, y, left, bar_height):
+        screen.bar(fb, 0, y, left, fnt, round_words[0], round_words[1], _BAR_PAD)
+    y = _scores(
+        fb, fnt, pitch, 0, y + bar_height + _BLOCK_GAP, left, height, state, rows, sections
+    )
+    y += _BLOCK_GAP
     lines = history_lines(state)
-    key = (round_words, rows, lines, y)
-    if sections.stale(fb, _TABLE, key, 0, y, left, height - y):
-        y = _round(fb, fnt, 0, y, left, round_words)
-        y = _scores(fb, fnt, pitch, 0, y + _BLOCK_GAP, left, height, state, rows)
-        _history(fb, fnt, pitch, 0, y + _BLOCK_GAP, left, height, lines)
+    if sections.stale(fb, _HISTORY, (lines, block), 0, y - 2, left, height - y + 2):
+        _history(fb, fnt, pitch, 0, y, left, height, lines)
     x = left + _GAP
     _turn(fb, fnt, pitch, x, width - x, height, state, view, sections)
 
@@ -136,10 +152,6 @@ def _round_words(state):
     return "Round %d/%d" % (state.round + 1, data.ROUNDS), "table %d" % state.pot
 
 
-def _round(fb, fnt, x, y, width, words):
-    return y + screen.bar(fb, x, y, width, fnt, words[0], words[1], 1)
-
-
 def _score_text(score):
     return "BUST" if score == gang.BUST else str(score)
 
@@ -165,25 +177,30 @@ def _score_rows(state):
     return tuple(rows)
 
 
-def _scores(fb, fnt, pitch, x, y, width, height, state, rows):
+def _scores(fb, fnt, pitch, x, y, width, height, state, rows, sections=WHOLE):
     """The round's table under its headings: each player, the dice they rolled this round
-    and their score (the numbers showing, added up) or BUST."""
+    and their score (the numbers showing, added up) or BUST. The headings are drawn with the
+    block (section _TABLE), each seat's row is a section."""
     count_room = 5 * fnt.width  # " dice" over counts of up to 48
     score_room = 6 * fnt.width  # " score" over scores and "BUST"
     count_x = x + width - score_room - count_room
     score_x = x + width - score_room
+    block = sections.since(_TABLE)
     if y + fnt.height <= height:
-        text.draw_right(fb, fnt, _COUNT_HEAD, count_x, y, count_room)
-        text.draw_right(fb, fnt, _SCORE_HEAD, score_x, y, score_room)
+        if sections.stale(fb, _HEADINGS, block, x, y, width, pitch):
+            text.draw_right(fb, fnt, _COUNT_HEAD, count_x, y, count_room)
+            text.draw_right(fb, fnt, _SCORE_HEAD, score_x, y, score_room)
         y += pitch
     name_room = width - count_room - score_room - fnt.width
-    for seat, mark, count, score in rows:
+    for index in range(len(rows)):
         if y + fnt.height > height:
             break
-        name = text.fit(fnt, state.seat_name(seat), name_room)
-        text.draw(fb, fnt, mark + name, x, y)
-        text.draw_right(fb, fnt, str(count), count_x, y, count_room)
-        text.draw_right(fb, fnt, score, score_x, y, score_room)
+        seat, mark, count, score = rows[index]
+        if sections.stale(fb, _SCORE_ROWS + index, (rows[index], block), x, y, width, pitch):
+            name = text.fit(fnt, state.seat_name(seat), name_room)
+            text.draw(fb, fnt, mark + name, x, y)
+            text.draw_right(fb, fnt, str(count), count_x, y, count_room)
+            text.draw_right(fb, fnt, score, score_x, y, score_room)
         y += pitch
     return y
 
@@ -250,20 +267,26 @@ def _turn(fb, fnt, pitch, x, width, height, state, view, sections):
     prompt = view.get("prompt", "")
     choices = view.get("choices", ())
     cursor = view.get("cursor", -1)
-    key = (rows, left, pool, note, prompt, len(choices))
+    # The dice table's lines under its faces are a section of their own: a roll or marking a
+    # die for the reroll changes them and leaves the prompt and the choices be. Its text and
+    # the block's are ink on paper, so the order they are drawn in does not matter.
+    table = len(rows) + (1 if left else 0)
+    key = (table, pool, note, prompt, len(choices))
     if sections.stale(fb, _TURN, key, x, 0, width, height):
         bottom = parts.note(fb, fnt, x, width, height, pitch, note)
-        y = 0
-        if rows:
-            y = screen.text_lines(fb, fnt, rows, x, y, width, len(rows), pitch)
-            if left:
-                text.draw(fb, fnt, "rerolls left: %d" % left, x, y)
-                y += pitch
+        screen.text_lines(fb, fnt, rows[:1], x, 0, width, 1, pitch)  # the faces: they stay
+        y = table * pitch
         if pool:
             text.draw(fb, fnt, text.fit(fnt, pool, width), x, y)
             y += pitch
         y = parts.prompt(fb, fnt, x, y, width, bottom, pitch, prompt) + _LINE_GAP
         sections.places[_TURN] = (y, bottom)
+    key = (rows[1:], left, sections.since(_TURN))
+    top = pitch if table else 0
+    if sections.stale(fb, _DICE, key, x, top, width, table * pitch - top):
+        y = screen.text_lines(fb, fnt, rows[1:], x, top, width, len(rows) - 1, pitch)
+        if left:
+            text.draw(fb, fnt, "rerolls left: %d" % left, x, y)
     y, bottom = sections.places[_TURN]
     _choices(fb, fnt, x, y, width, bottom, choices, cursor, sections)
 

@@ -43,6 +43,8 @@ _SCORE = const(5)
 _TURN = const(6)
 _DICE_ONLY = const(8)
 _CHOICES = const(10)
+_LEFT_TILE = const(100)  # the tile the cursor left and the one it is on
+_CURSOR_TILE = const(101)
 
 _PIPS = (
     (),
@@ -103,11 +105,31 @@ def draw(fb, width, height, state, view, sections=WHOLE):
     # An enlarged tile shows the preview itself: the grid keeps still while its way changes.
     preview = None if view.get("zoom") else view.get("preview")
     x = grid.x + grid.width + _GAP
-    key = (tuple(cells), tuple(pieces), cursor, preview)
     # The dead ends follow from the cells and pieces. The grid's section ends where the
     # panel's chosen die begins its inverted box, a pixel left of the panel.
-    if sections.stale(fb, _GRID, key, 0, 0, x - 1, height):
+    whole = sections.stale(fb, _GRID, (tuple(cells), tuple(pieces)), 0, 0, x - 1, height)
+    if whole:
         track_grid.draw(fb, grid, layout, cells, pieces, dead, cursor, preview)
+    # The tile the cursor left and the one it is on, as sections of their own: a cursor move
+    # or another preview draws two tiles and the rings again, not the grid.
+    left = -1 if whole else sections.places.get(_GRID, -1)
+    if left == cursor:
+        left = -1
+    drawn = sections.since(_GRID)
+    redrawn = False
+    for name, tile, shown in ((_LEFT_TILE, left, None), (_CURSOR_TILE, cursor, preview)):
+        tx = ty = side = 0
+        if tile >= 0:
+            tx, ty = grid.origin(tile)
+            tx += 1
+            ty += 1
+            side = grid.tile - 1
+        if sections.stale(fb, name, (tile, shown, drawn), tx, ty, side, side) and tile >= 0:
+            track_grid.draw_tile(fb, grid, layout, cells, pieces, tile, cursor, shown)
+            redrawn = True
+    if redrawn:
+        track_grid.rings(fb, grid, dead)
+    sections.places[_GRID] = cursor
     _panel(fb, fnt, x, width - x, height, state, seat, view, len(dead), sections)
 
 

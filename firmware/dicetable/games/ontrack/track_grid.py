@@ -211,25 +211,64 @@ def draw(fb, grid, layout, cells, pieces, dead=(), cursor=-1, preview=None):
             ox, oy = grid.origin(tile)
             piece(fb, ox, oy, size, connection, colour)
     if cursor >= 0:
-        # Paper on ink: the tile's own contents, and the preview, in paper.
-        ox, oy = grid.origin(cursor)
-        fb.fill_rect(ox + 1, oy + 1, size - 1, size - 1, _INK)
-        shown = preview is not None and preview[0] == cursor
-        if shown and preview[1] >= BUILDING_PART:
-            building(fb, ox, oy, size, preview[2], preview[1] - BUILDING_PART, _PAPER)
-        elif shown and cursor in stars:  # track there would claim the star
-            star_tile(fb, ox, oy, size, True, _PAPER)
-        else:
-            _tile_base(fb, grid, layout, cells, cursor, _PAPER)
-        for code in pieces:
-            tile, connection, colour = track.piece_parts(code)
-            if tile == cursor:
-                piece(fb, ox, oy, size, connection, colour, _PAPER)
-        if shown and preview[1] < BUILDING_PART:
-            piece(fb, ox, oy, size, preview[1], preview[2], _PAPER)
+        _cursor_tile(fb, grid, layout, cells, pieces, cursor, preview)
+    rings(fb, grid, dead)
+
+
+def rings(fb, grid, dead):
+    """The dead ends' rings, drawn over everything else."""
+    size = grid.tile
     for tile, dot, _colour in dead:
         ox, oy = grid.origin(tile)
         dead_end(fb, ox, oy, size, dot)
+
+
+def _cursor_tile(fb, grid, layout, cells, pieces, cursor, preview):
+    """Paper on ink: the tile's own contents, and the preview, in paper."""
+    size = grid.tile
+    ox, oy = grid.origin(cursor)
+    fb.fill_rect(ox + 1, oy + 1, size - 1, size - 1, _INK)
+    shown = preview is not None and preview[0] == cursor
+    if shown and preview[1] >= BUILDING_PART:
+        building(fb, ox, oy, size, preview[2], preview[1] - BUILDING_PART, _PAPER)
+    elif shown and cursor in layout.stars:  # track there would claim the star
+        star_tile(fb, ox, oy, size, True, _PAPER)
+    else:
+        _tile_base(fb, grid, layout, cells, cursor, _PAPER)
+    for code in pieces:
+        tile, connection, colour = track.piece_parts(code)
+        if tile == cursor:
+            piece(fb, ox, oy, size, connection, colour, _PAPER)
+    if shown and preview[1] < BUILDING_PART:
+        piece(fb, ox, oy, size, preview[1], preview[2], _PAPER)
+
+
+def draw_tile(fb, grid, layout, cells, pieces, tile, cursor=-1, preview=None):
+    """Draw one tile again over its cleared inside (the rings go after, with `rings`): its four
+    edges with the ticks' pixels inside it, then its contents, inverted when it is the
+    `cursor`. Nothing else reaches inside a tile, and only the cursor's paper reaches its
+    edges (the cursor's tile is drawn after the tile it left), so the frame is the one `draw`
+    gives."""
+    size = grid.tile
+    ox, oy = grid.origin(tile)
+    fb.hline(ox, oy, size + 1, _INK)
+    fb.hline(ox, oy + size, size + 1, _INK)
+    fb.vline(ox, oy, size + 1, _INK)
+    fb.vline(ox + size, oy, size + 1, _INK)
+    for along in grid.offsets:  # the ticks across the edges reach one pixel in
+        fb.pixel(ox + along, oy + 1, _INK)
+        fb.pixel(ox + along, oy + size - 1, _INK)
+        fb.pixel(ox + 1, oy + along, _INK)
+        fb.pixel(ox + size - 1, oy + along, _INK)
+    if tile == cursor:
+        _cursor_tile(fb, grid, layout, cells, pieces, tile, preview)
+        return
+    if cells[tile] < 0 or tile in layout.stars:
+        _tile_base(fb, grid, layout, cells, tile, _INK)
+    for code in pieces:
+        where, connection, colour = track.piece_parts(code)
+        if where == tile:
+            piece(fb, ox, oy, size, connection, colour)
 
 
 def zoom(fb, x, y, size, layout, cells, pieces, tile, preview=None):

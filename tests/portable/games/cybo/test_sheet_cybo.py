@@ -24,6 +24,7 @@ from dicetable.core.protocol import CHANCE
 from dicetable.games.cybo import rules as cybo
 from dicetable.games.cybo import sheet as sheet_cybo
 from dicetable.ui import draw, screens, text
+from dicetable.ui.sections import Sections
 
 from cybo_helpers import turn
 
@@ -309,3 +310,36 @@ def test_sheet_margin_helper_sees_spills():
     frame = panel(width, height)
     frame.fb.pixel(3, height + MARGIN - 1, 1)
     assert not margin_is_blank(frame, width, height)
+
+
+class _CountingSections(Sections):
+    """Sections that remember which were drawn in the last frame."""
+
+    def __init__(self):
+        Sections.__init__(self)
+        self.drawn = []
+
+    def stale(self, fb, name, key, x, y, w, h):
+        fresh = Sections.stale(self, fb, name, key, x, y, w, h)
+        if fresh:
+            self.drawn.append(name)
+        return fresh
+
+
+def test_sheet_a_roll_redraws_the_grid_cell_it_inverts_and_not_the_grid():
+    """The grid's cells are sections inside its lines: a roll redraws the cell of the number
+    rolled, and the frame is the one a whole draw gives."""
+    for width, height in SIZES:
+        state = _state(4)
+        _play(state, 3, until_round=5)
+        view = _view(state)
+        frame = panel(width, height)
+        sections = _CountingSections()
+        sheet_cybo.draw(frame.fb, width, height, state, view, sections)
+        state.apply(CHANCE, 5)  # a first roll never ends the turn
+        sections.drawn = []
+        sheet_cybo.draw(frame.fb, width, height, state, view, sections)
+        grid = [name for name in sections.drawn if name == 2 or name >= 60]
+        assert grid == [60 + list(state.grid.numbers).index(5)], sections.drawn
+        drawn = frame.snapshot()
+        assert drawn == _render(state, width, height, view).snapshot(), (width, height)

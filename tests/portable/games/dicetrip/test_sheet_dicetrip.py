@@ -29,6 +29,7 @@ from dicetable.games.dicetrip.sheet import (
     WAIT,
 )
 from dicetable.ui import draw, text
+from dicetable.ui.sections import Sections
 
 from dicetrip_helpers import (
     BLUE,
@@ -435,3 +436,40 @@ def test_the_city_prompts_point_at_the_black_box_the_map_shows_and_name_no_city(
                 area = (layout.box_w - 2) * (layout.box_h - 2)
                 ink = frame.ink(left + 1, top + 1, layout.box_w - 2, layout.box_h - 2)
                 assert (ink * 2 > area) == black, (width, stage, box, ink, area)
+
+
+class _CountingSections(Sections):
+    """Sections that remember which were drawn in the last frame."""
+
+    def __init__(self):
+        Sections.__init__(self)
+        self.drawn = []
+
+    def stale(self, fb, name, key, x, y, w, h):
+        fresh = Sections.stale(self, fb, name, key, x, y, w, h)
+        if fresh:
+            self.drawn.append(name)
+        return fresh
+
+
+def test_a_cursor_move_on_the_map_redraws_its_two_boxes_and_equals_a_whole_draw():
+    """The boxes the city cursor leaves and lands on are sections of their own (the layouts keep
+    boxes and rings apart), so moving it draws two boxes, not the map, and the frame is the one
+    a whole draw gives."""
+    state = _late_game()
+    cities = (0, 5, 10)  # the cursor may stand on any city
+    option = state.number_options(0)[0]
+    for width, height in SIZES:
+        fnt = sheet_dicetrip.map_font(width)
+        layout = city_map.Layout(state.board, fnt, 0, 0, sheet_dicetrip.map_width(width), height)
+        assert layout.apart, (width, height)
+        frame = panel(width, height)
+        sections = _CountingSections()
+        for city in cities[:3]:
+            sections.drawn = []
+            view = _view(0, CITY, [option], 0, city)
+            sheet_dicetrip.draw(frame.fb, width, height, state, view, sections)
+        map_drawn = [name for name in sections.drawn if name == 0 or name >= 100]
+        assert map_drawn == [100, 101], map_drawn  # the box left, the cursor's box
+        drawn = frame.snapshot()
+        assert drawn == _render(state, width, height, view).snapshot(), (width, height)

@@ -7,7 +7,9 @@ from dicetable.core.protocol import CHANCE
 from dicetable.games.ontrack import bot as ontrack_bot
 from dicetable.games.ontrack import rules as ontrack
 from dicetable.games.ontrack import sheet as sheet_ontrack
+from dicetable.games.ontrack import track
 from dicetable.ui import draw, screens, text
+from dicetable.ui.sections import Sections
 
 from ontrack_helpers import RED, connection
 
@@ -292,3 +294,44 @@ def test_the_same_inputs_draw_the_same_pixels():
     view = _view(1, "P2: which way?", (), -1, 2, 30, (30, 11, 1), ["E3", "way 1 of 9"])
     for width, height in SIZES:
         assert _changed_box(state, width, height, view, view) is None
+
+
+class _CountingSections(Sections):
+    """Sections that remember which were drawn in the last frame."""
+
+    def __init__(self):
+        Sections.__init__(self)
+        self.drawn = []
+
+    def stale(self, fb, name, key, x, y, w, h):
+        fresh = Sections.stale(self, fb, name, key, x, y, w, h)
+        if fresh:
+            self.drawn.append(name)
+        return fresh
+
+
+def test_a_cursor_move_redraws_two_tiles_and_equals_a_whole_draw():
+    """The tile the cursor leaves and the one it lands on are sections of their own: a move
+    (or another preview) draws those two tiles and the rings, not the grid, and the frame is
+    the one a whole draw gives: track on both tiles, a preview's paper on the edges."""
+    state = _play_turns(_state(), 6)
+    tiles = sorted(set([track.piece_parts(code)[0] for code in state.pieces[0]]))[:2]
+    assert len(tiles) == 2
+    steps = (
+        (tiles[0], None),
+        (tiles[1], None),
+        (tiles[1], (tiles[1], connection("N0", "S0"), RED)),
+        (tiles[0], None),
+    )
+    for width, height in SIZES:
+        frame = panel(width, height)
+        sections = _CountingSections()
+        for tile, preview in steps:
+            sections.drawn = []
+            view = _view(tile=tile, preview=preview)
+            sheet_ontrack.draw(frame.fb, width, height, state, view, sections)
+            grid_drawn = [name for name in sections.drawn if name == 0 or name >= 100]
+            assert grid_drawn != [0], (width, tile)
+        assert grid_drawn == [100, 101], grid_drawn  # the tile left, the cursor's tile
+        drawn = frame.snapshot()
+        assert drawn == _render(state, width, height, view).snapshot(), (width, height)
