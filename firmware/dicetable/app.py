@@ -130,8 +130,8 @@ class App:
     lines.
     `on_healthy()` is called once, when the loop first waits for a person (boot.py then stops
     counting this start as failed).
-    `kiosk`: a kiosk.controller.Kiosk (classroom mode, docs/kiosk.md), or None on a board
-    without it.
+    `kiosk`: a kiosk.standby.Standby (classroom mode, docs/kiosk.md; or the controller's Kiosk
+    itself), or None on a board without it.
     It sees every button event, wakes the loop for its own deadlines (the attract loop's
     pages, the reset of an abandoned game), draws the attract loop's LEDs and sets their level."""
 
@@ -209,7 +209,7 @@ class App:
         if kiosk is None:
             self.shell = Shell(width, height, shell_store, seed_source, board.get("buttons"))
         else:
-            from dicetable.kiosk.controller import KioskShell
+            from dicetable.kiosk.standby import KioskShell
 
             self.shell = KioskShell(
                 width, height, shell_store, seed_source, kiosk, board.get("buttons")
