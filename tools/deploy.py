@@ -1,6 +1,7 @@
 """Deploy the firmware to a board over USB: `make deploy BOARD=pico_ssd1680 [PORT=/dev/ttyACM0]`.
 
     python tools/deploy.py --board NAME [--port PORT] [--dry-run] [--wipe] [--build-only]
+                           [--line-numbers]
 
 1. Build: every firmware module to .mpy (tools/build_mpy.py, into build/deploy/NAME/mpy), and
    the board file boards/NAME.py flattened into one module, `board.py` -> `board.mpy`, which is
@@ -28,6 +29,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # tools/, run or imported
+import build_mpy  # noqa: E402
 import usb_ports  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -137,17 +139,19 @@ def _run(cmd, what, timeout):
     return result.stdout
 
 
-def build(name, src=FIRMWARE, build_dir=BUILD, mpy_cross=MPY_CROSS):
-    """Builds the deployment; returns {path on the board: local file}, sorted by path."""
+def build(name, src=FIRMWARE, build_dir=BUILD, mpy_cross=MPY_CROSS, line_numbers=False):
+    """Builds the deployment; returns {path on the board: local file}, sorted by path.
+    `line_numbers`: keep the line-number tables (tools/build_mpy.py), for debugging."""
     folder = write_board_module(name, build_dir)
     mpy_dir = os.path.join(folder, "mpy")
     cmd = [sys.executable, BUILD_MPY, "--mpy-cross", mpy_cross, "--src", src, "--out", mpy_dir]
-    _run(cmd, "build_mpy", SESSION_TIMEOUT_S)
+    _run(cmd + (["--line-numbers"] if line_numbers else []), "build_mpy", SESSION_TIMEOUT_S)
     board_py = os.path.join(folder, "board.py")
     board_mpy = os.path.join(folder, "board.mpy")
-    if not os.path.exists(board_mpy) or os.path.getmtime(board_mpy) < os.path.getmtime(board_py):
-        cmd = [mpy_cross, "-march=armv6m", "-O1", "-s", "board.py", "-o", board_mpy, board_py]
-        _run(cmd, "mpy-cross board.py", SESSION_TIMEOUT_S)
+    # Always compiled (one small file), so a change of options reaches it too.
+    flags = build_mpy.options(line_numbers)
+    cmd = [mpy_cross] + flags + ["-s", "board.py", "-o", board_mpy, board_py]
+    _run(cmd, "mpy-cross board.py", SESSION_TIMEOUT_S)
     files = {"main.py": os.path.join(src, "main.py"), "board.mpy": board_mpy}
     # From the sources, not the build folder: a module deleted from firmware/ leaves a stale
     # .mpy behind in the build, which must not reach the board.
@@ -255,10 +259,12 @@ def _session_args(steps, local_files):
     return args + ["exec", LIST_FILES]
 
 
-def deploy(board, port="auto", dry_run=False, wipe=False, src=FIRMWARE, build_dir=BUILD):
+def deploy(
+    board, port="auto", dry_run=False, wipe=False, src=FIRMWARE, build_dir=BUILD, lines=False
+):
     """Builds, compares, copies and verifies. Returns a report dict (see `print_report`)."""
     started = time.monotonic()
-    local_files = build(board, src, build_dir)
+    local_files = build(board, src, build_dir, line_numbers=lines)
     problem = usb_ports.missing(port)
     if problem is not None:
         raise DeployError(problem)
@@ -331,16 +337,27 @@ def main(argv=None):
     parser.add_argument("--dry-run", action="store_true", help="show what would change")
     parser.add_argument("--wipe", action="store_true", help="remove other files (not data/)")
     parser.add_argument("--build-only", action="store_true", help="build, no board needed")
+    parser.add_argument(
+        "--line-numbers", action="store_true", help="keep line numbers in tracebacks (-O1)"
+    )
     parser.add_argument("--src", default=FIRMWARE, help=argparse.SUPPRESS)  # tests
     parser.add_argument("--build-dir", default=BUILD, help=argparse.SUPPRESS)  # tests
     args = parser.parse_args(argv)
     try:
         if args.build_only:
-            files = build(args.board, args.src, args.build_dir)
+            files = build(args.board, args.src, args.build_dir, line_numbers=args.line_numbers)
             total = sum(os.path.getsize(path) for path in files.values())
             print("build %s: %d files, %d bytes" % (args.board, len(files), total))
             return 0
-        report = deploy(args.board, args.port, args.dry_run, args.wipe, args.src, args.build_dir)
+        report = deploy(
+            args.board,
+            args.port,
+            args.dry_run,
+            args.wipe,
+            args.src,
+            args.build_dir,
+            args.line_numbers,
+        )
     except DeployError as error:
         sys.stderr.write("deploy: %s\n" % error)
         return 1

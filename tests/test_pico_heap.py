@@ -1,0 +1,84 @@
+"""The heap budget of issue 14, kept honest in CI without the emulator: every game, on both Pico
+boards, played whole by the same probe `make bench` uses, on MicroPython's 32-bit build (objects
+have their RP2040 sizes) at the Pico's heap, from the .mpy files as `make deploy` builds them.
+
+The least free heap at any press must not fall below the floor in tools/pico_heap.json: what
+the firmware reaches today less 1 KB, or issue 14's goal where that is met (80 KB free on
+296x128, 60 KB on 400x300, less the probe's own 7.4 KB). Why this figure stands for the device:
+in session 6 the same probe gave 115.0K here and 114.6K on the emulated RP2040 (Cybo, 296x128),
+and the stage runs with relative paths so the clone's location does not move it.
+
+The 32-bit build comes from ../shared/pico and needs the i386 C library (Debian: libc6-i386).
+Without it these tests skip with one line saying so; `.ci/run` installs it and then requires them
+(DICETABLE_REQUIRE_PICO32=1 turns the skip into a failure).
+"""
+
+import json
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import bench_pico  # noqa: E402
+
+with open(os.path.join(ROOT, "tools", "pico_heap.json")) as _file:
+    BUDGET = json.load(_file)
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    if not bench_pico._unix32_runs():
+        message = "the 32-bit MicroPython (%s) does not run here: apt-get install libc6-i386" % (
+            bench_pico.unix32()
+        )
+        if os.environ.get("DICETABLE_REQUIRE_PICO32"):
+            pytest.fail(message)
+        pytest.skip(message)
+    folder = tmp_path_factory.mktemp("pico")
+    subprocess.run(
+        [sys.executable, os.path.join(ROOT, "tools", "build_mpy.py")]
+        + ["--mpy-cross", bench_pico.MPY_CROSS, "--src", os.path.join(ROOT, "firmware")]
+        + ["--out", str(folder / "mpy")],
+        check=True,
+        capture_output=True,
+    )
+    jobs = []
+    for board in bench_pico.BOARDS:
+        for name, plan in bench_pico.GAMES:
+            stage = str(folder / ("%s-%s" % (board, name.replace(" ", "-"))))
+            bench_pico.stage(stage, str(folder / "mpy"))
+            jobs.append((board, name, plan, stage))
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        reports = pool.map(
+            lambda job: bench_pico.run_probe_unix32(job[0], job[2], BUDGET["heap"], False, job[3]),
+            jobs,
+        )
+        return {(board, name): report for (board, name, _p, _s), report in zip(jobs, reports)}
+
+
+@pytest.mark.parametrize("board", bench_pico.BOARDS)
+@pytest.mark.parametrize("name", [name for name, _plan in bench_pico.GAMES])
+def test_game_keeps_its_heap_floor(runs, board, name):
+    report = runs[(board, name)]
+    assert report["failure"] is None, report["failure"]
+    assert report["games"], "no game completed"
+    floor = BUDGET["floor"][board][name]
+    goal = BUDGET["goal"][board]
+    assert report["least_free"] >= floor, (
+        "%s on %s: least free heap %d bytes, below the floor %d (goal %d): a change cost heap;"
+        " see tools/pico_heap.json" % (name, board, report["least_free"], floor, goal)
+    )
+
+
+def test_floors_never_exceed_the_goal():
+    # A floor above the goal would fail changes that still meet the issue's budget.
+    for board, floors in BUDGET["floor"].items():
+        for name, floor in floors.items():
+            assert 0 < floor <= BUDGET["goal"][board], (board, name)
+        assert set(floors) == {name for name, _plan in bench_pico.GAMES}
+    assert set(BUDGET["floor"]) == set(bench_pico.BOARDS) == set(BUDGET["goal"])
