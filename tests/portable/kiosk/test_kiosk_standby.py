@@ -12,8 +12,8 @@ from dicetable.kiosk.standby import KioskShell, Standby, for_board
 from dicetable.ui import keys
 from dicetable.ui.screens import MenuScreen
 
-from kiosk_helpers import DEVICE, FOLDER, PRESS_MS, Clock, Rig, entropy, play_key
 import powercut_fs
+from kiosk_helpers import DEVICE, FOLDER, PRESS_MS, Clock, Rig, entropy, play_key
 
 _CONTROLLER = "dicetable.kiosk.controller"
 _BOARD = {"buttons": None}
@@ -132,7 +132,8 @@ def test_the_standby_answers_as_the_kiosk_does_with_kiosk_mode_off():
             seen = []
             shell = device.shell
             shell.start_game("gang", {"players": 2, "bots": 1})
-            for key in (keys.OK, keys.RIGHT, keys.OK, keys.BACK, keys.DOWN, keys.OK, keys.DOWN, keys.OK):
+            presses = (keys.OK, keys.RIGHT, keys.OK, keys.BACK, keys.DOWN, keys.OK, keys.DOWN)
+            for key in presses + (keys.OK,):
                 device.press(key)
                 now = device.clock.ticks_ms()
                 kiosk = device.kiosk
