@@ -21,7 +21,8 @@ from dicetable.kiosk.results_log import ABANDONED, FINISHED, ResultsLog
 from dicetable.kiosk.screens import KioskMenuScreen
 from dicetable.kiosk.standby import KioskShell
 from dicetable.ui import keys
-from dicetable.ui.screens import MenuScreen, ResultsScreen, SetupScreen
+from dicetable.ui.screens import MenuScreen, ResultsScreen
+from dicetable.ui.setup import SetupScreen
 from hostsim.autopilot import Autopilot
 from hostsim.device import SimDevice
 

@@ -35,7 +35,7 @@ from dicetable.core.journal import canonical_json
 from dicetable.core.modules import forget_modules
 from dicetable.ui import keys
 from dicetable.ui.screen_base import find_session
-from dicetable.ui.screens import MenuScreen, ResultsScreen, SetupScreen, clear_save
+from dicetable.ui.screens import MenuScreen, ResultsScreen, clear_save
 
 # The menus, setup, results and PIN screens give way to the attract loop after a minute
 # without a button: long enough to read a result, short enough that the next class finds it.
@@ -72,6 +72,13 @@ def kiosk_choices():
     }
     forget_modules([name for name in sys.modules if name not in loaded])
     return choices
+
+
+def _is_setup(screen):
+    """True for a ui.setup.SetupScreen. That module is loaded only on the way into a game (the
+    app drops it while one is played), and a screen of it cannot be on show without it."""
+    module = sys.modules.get("dicetable.ui.setup")
+    return module is not None and isinstance(screen, module.SetupScreen)
 
 
 def same_game(logged, record):
@@ -248,7 +255,7 @@ class Kiosk:
                 from dicetable.kiosk.screens import KioskMenuScreen
 
                 return KioskMenuScreen(shell, self)
-        elif isinstance(screen, SetupScreen):
+        elif _is_setup(screen):
             from dicetable.kiosk.screens import limit_setup
 
             limit_setup(screen, self.settings)
