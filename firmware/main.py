@@ -29,7 +29,7 @@ from dicetable.hardware import (
     start_watchdog,
     unique_id,
 )
-from dicetable.kiosk.controller import for_board as kiosk_for_board
+from dicetable.kiosk.standby import for_board as kiosk_for_board
 
 
 def _seed():

@@ -5,9 +5,18 @@ so a whole game - menu, setup, every human turn, results - goes through the same
 person uses. Human choices follow the game's bot policy.
 """
 
+import sys
+
 from dicetable.ui import keys
 from dicetable.ui.play import PlayScreen
-from dicetable.ui.screens import MenuScreen, MessageScreen, PauseScreen, ResultsScreen, SetupScreen
+from dicetable.ui.screens import MenuScreen, MessageScreen, PauseScreen, ResultsScreen
+
+
+def _is_setup(screen):
+    # ui.setup is loaded only on the way into a game (the app drops it while one is played, and
+    # a new import is a new class): look its class up where it is now.
+    module = sys.modules.get("dicetable.ui.setup")
+    return module is not None and isinstance(screen, module.SetupScreen)
 
 
 class Autopilot:
@@ -29,7 +38,7 @@ class Autopilot:
         if isinstance(screen, MenuScreen):
             ids = [item[0] for item in screen.items]
             return self._towards(screen.cursor, ids.index(self.game_id), len(ids))
-        if isinstance(screen, SetupScreen):
+        if _is_setup(screen):
             return self._setup_key(screen)
         if isinstance(screen, PlayScreen) or hasattr(screen, "person_asked"):
             return self._play_key(screen)

@@ -28,7 +28,7 @@ from dicetable.hardware import (
     held_buttons,
     start_watchdog,
 )
-from dicetable.kiosk.controller import for_board as kiosk_for_board
+from dicetable.kiosk.standby import for_board as kiosk_for_board
 from dicetable.ui import keys
 from hostsim.boards import load_board
 from hostsim.vclock import VirtualClock

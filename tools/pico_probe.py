@@ -31,7 +31,7 @@ from dicetable.app import App
 from dicetable.drivers import leds as led_driver
 from dicetable.drivers.ssd1680 import SSD1680
 from dicetable.drivers.storage import Store
-from dicetable.kiosk.controller import for_board as kiosk_for_board
+from dicetable.kiosk.standby import for_board as kiosk_for_board
 from dicetable.ui import keys
 
 _ticks_us = time.ticks_us

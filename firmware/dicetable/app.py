@@ -16,7 +16,8 @@ person can look at the dice before acting. A board may set "idle": {"dim_ms", "o
 
 Heap: a game's modules (rules, bots, sheet, play screen, fonts) are imported when it starts.
 Back at a menu, the game and screen modules imported since the app was built are dropped again
-(`_forget_games`), so one game's code is in RAM at a time, as games/__init__.py intends.
+(`_forget_games`), so one game's code is in RAM at a time, as games/__init__.py intends; and
+once a game is on show, the modules only its setup needed (`_forget_setup`).
 What dropping cannot give back are the names (qstrs) a title's code interned: MicroPython
 never frees them, and they lie between long-lived objects. So on a board with "fresh_start"
 (the Pico's 242 KB heap), a game of a title other than the ones loaded since the app was built
@@ -69,6 +70,17 @@ _LASTING = (
     "dicetable.kiosk.teacher_lock",
     "dicetable.kiosk.settings",
 )
+
+# Modules only the way into a game needs (the setup screen, the game's option rows and how-to
+# pages, the class-code wheel): dropped once a game is on show (`App._forget_setup`), so they
+# are not held while it is played; the next setup imports them again.
+_SETUP_ONLY = (
+    "dicetable.ui.setup",
+    "dicetable.ui.howto",
+    "dicetable.ui.code_entry",
+    "dicetable.ui.wheel_entry",
+)
+_SETUP_PARTS = ("options", "howto")  # games/<id>/options.py and howto.py
 
 # What _take_key answers besides a key.
 _NO_KEY = const(-1)
@@ -131,8 +143,8 @@ class App:
     lines.
     `on_healthy()` is called once, when the loop first waits for a person (boot.py then stops
     counting this start as failed).
-    `kiosk`: a kiosk.controller.Kiosk (classroom mode, docs/kiosk.md), or None on a board
-    without it.
+    `kiosk`: a kiosk.standby.Standby (classroom mode, docs/kiosk.md; or the controller's Kiosk
+    itself), or None on a board without it.
     It sees every button event, wakes the loop for its own deadlines (the attract loop's
     pages, the reset of an abandoned game), draws the attract loop's LEDs and sets their level."""
 
@@ -207,11 +219,12 @@ class App:
         games.forget_loaded()  # this interpreter's titles, for the fresh start
         self.restart_requested = False
         self._menu = None  # the menu screen the last clean-up ran for
+        self._set_up = True  # the setup modules may be loaded (`_forget_setup`)
         shell_store = store if safe_lines is None else _FreshStart(store)
         if kiosk is None:
             self.shell = Shell(width, height, shell_store, seed_source, board.get("buttons"))
         else:
-            from dicetable.kiosk.controller import KioskShell
+            from dicetable.kiosk.standby import KioskShell
 
             self.shell = KioskShell(
                 width, height, shell_store, seed_source, kiosk, board.get("buttons")
@@ -419,10 +432,32 @@ class App:
         if names:
             forget_modules(names)
             gc.collect()
+        self._set_up = True
+
+    def _forget_setup(self):
+        """A game is on show: drop the modules only its setup needed (`_SETUP_ONLY`, the
+        game's options and how-to pages) if they were imported since the app was built. Once
+        per game: a menu's clean-up arms it again."""
+        if not self._set_up or self.shell.game_state() is None:
+            return
+        self._set_up = False
+        resident = self._resident
+        names = []
+        for name in sys.modules:
+            if name in resident:
+                continue
+            if name in _SETUP_ONLY or (
+                name.startswith("dicetable.games.") and name.rsplit(".", 1)[1] in _SETUP_PARTS
+            ):
+                names.append(name)
+        if names:
+            forget_modules(names)
+            gc.collect()
 
     # --- output -----------------------------------------------------------------------------
     async def present(self):
         self._forget_games()
+        self._forget_setup()
         await self._present_leds()
         sections.track()
         self.shell.draw(self.fb)

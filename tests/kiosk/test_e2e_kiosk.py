@@ -13,15 +13,16 @@ import asyncio
 import pytest
 
 from dicetable.kiosk.attract import PRESS_ANY, AttractScreen
-from dicetable.kiosk.controller import KioskShell
 from dicetable.kiosk.guided import GuidedScreen
 from dicetable.kiosk.high_scores import HighScores
 from dicetable.kiosk.initials import InitialsScreen
 from dicetable.kiosk.lock_screens import PinScreen, TeacherMenuScreen
 from dicetable.kiosk.results_log import ABANDONED, FINISHED, ResultsLog
 from dicetable.kiosk.screens import KioskMenuScreen
+from dicetable.kiosk.standby import KioskShell
 from dicetable.ui import keys
-from dicetable.ui.screens import MenuScreen, ResultsScreen, SetupScreen
+from dicetable.ui.screens import MenuScreen, ResultsScreen
+from dicetable.ui.setup import SetupScreen
 from hostsim.autopilot import Autopilot
 from hostsim.device import SimDevice
 

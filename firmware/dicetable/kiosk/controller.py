@@ -19,11 +19,12 @@ PURE: time arrives as ticks (`button_event`, `tick`), compared with the injected
 wrap-safe ticks_diff; files only through the injected store; random bytes for the PIN's salt
 through `entropy(n)` (os.urandom on the device). docs/kiosk.md, "Wiring", shows the calls.
 
-Heap: this module is all a board holds while kiosk mode is off. The kiosk's files and their
-modules load when first needed (the settings at start if a teacher ever saved any, the lock at
-the teacher chord, the results log and high scores when a game ends in kiosk mode); with kiosk
-mode off the settings are read once and their code is dropped again (`_rest`). A new game
-drops the high-score tables from RAM: they are read again when it ends.
+Heap: the app holds a kiosk.standby.Standby, which loads this module only while kiosk mode may
+be on (see there). The kiosk's files and their modules load when first needed (the settings at
+start if a teacher ever saved any, the lock at the teacher chord, the results log and high
+scores when a game ends in kiosk mode); with kiosk mode off the settings are read once and
+their code is dropped again (`_rest`), and then this module too (`resting`). A new game drops
+the high-score tables from RAM: they are read again when it ends.
 """
 
 import sys
@@ -34,8 +35,7 @@ from dicetable.core.journal import canonical_json
 from dicetable.core.modules import forget_modules
 from dicetable.ui import keys
 from dicetable.ui.screen_base import find_session
-from dicetable.ui.screens import MenuScreen, ResultsScreen, SetupScreen, clear_save
-from dicetable.ui.shell import Shell
+from dicetable.ui.screens import MenuScreen, ResultsScreen, clear_save
 
 # The menus, setup, results and PIN screens give way to the attract loop after a minute
 # without a button: long enough to read a result, short enough that the next class finds it.
@@ -74,15 +74,11 @@ def kiosk_choices():
     return choices
 
 
-def for_board(board, store, clock, unique, entropy=None):
-    """The Kiosk for a board, or None when its file says "kiosk": False (a board too short of
-    memory for the classroom features). `unique`: machine.unique_id()."""
-    if not board.get("kiosk", True):
-        return None
-    # The device id and the key words are worked out when first needed (their modules load
-    # then): a board with kiosk mode off never needs them.
-    now = clock.ticks_ms()
-    return Kiosk(store, clock, kiosk_choices(), unique, now, entropy, buttons=board["buttons"])
+def _is_setup(screen):
+    """True for a ui.setup.SetupScreen. That module is loaded only on the way into a game (the
+    app drops it while one is played), and a screen of it cannot be on show without it."""
+    module = sys.modules.get("dicetable.ui.setup")
+    return module is not None and isinstance(screen, module.SetupScreen)
 
 
 def same_game(logged, record):
@@ -94,33 +90,6 @@ def same_game(logged, record):
         if key not in _IDENTITY and canonical_json(logged.get(key)) != canonical_json(record[key]):
             return False
     return True
-
-
-class _EndingStore:
-    """The journal store as a KioskShell sees it: a game is recorded before its save goes."""
-
-    def __init__(self, store, shell):
-        self._store = store
-        self._shell = shell
-
-    def clear(self):
-        self._shell.kiosk.ending(self._shell)
-        self._store.clear()
-
-    def __getattr__(self, name):
-        return getattr(self._store, name)
-
-
-class KioskShell(Shell):
-    """A Shell whose every new screen passes the kiosk (`Kiosk.shown`) and whose saves are
-    cleared only after the kiosk recorded the game (`Kiosk.ending`)."""
-
-    def __init__(self, width, height, store, seed_source, kiosk, buttons=None):
-        self.kiosk = kiosk  # first: resuming a save at start already shows screens
-        super().__init__(width, height, _EndingStore(store, self), seed_source, buttons)
-
-    def show(self, screen):
-        Shell.show(self, self.kiosk.shown(self, screen))
 
 
 class _LockOnDemand:
@@ -247,6 +216,19 @@ class Kiosk:
                 names = names[:1]  # results_log is still in use: keep it
         forget_modules(names)
 
+    def resting(self):
+        """True when kiosk mode is off, its settings' code dropped (`_rest`) and the lock never
+        loaded in this power-on: nothing of the kiosk is in use, so kiosk.standby may let this
+        object and its module go until the teacher chord."""
+        return (
+            self._off
+            and self._settings is None
+            and self._lock is None
+            and self._log is None
+            and self._scores is None
+            and self._guide is None
+        )
+
     def idle_ms(self):
         return self.settings.get("idle_s") * 1000
 
@@ -273,7 +255,7 @@ class Kiosk:
                 from dicetable.kiosk.screens import KioskMenuScreen
 
                 return KioskMenuScreen(shell, self)
-        elif isinstance(screen, SetupScreen):
+        elif _is_setup(screen):
             from dicetable.kiosk.screens import limit_setup
 
             limit_setup(screen, self.settings)

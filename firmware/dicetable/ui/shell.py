@@ -47,6 +47,13 @@ class Shell:
     def main_menu(self):
         self.show(MenuScreen(self))
 
+    def setup_screen(self, game_id):
+        """The setup screen of a game (the menu's choice). Its module is imported here, when
+        it is needed: the app drops it while a game is played (app.App._forget_setup)."""
+        from dicetable.ui.setup import SetupScreen
+
+        return SetupScreen(self, game_id)
+
     def _resume_or_menu(self):
         try:
             lines = self.store.load_lines()

@@ -10,7 +10,8 @@ from dicetable.drivers.storage import Store
 # heap, so they are imported once here and stay.
 from dicetable.games.cybo import data as _cybo_data  # noqa: F401
 from dicetable.games.trek12 import maps as _trek12_maps  # noqa: F401
-from dicetable.kiosk.controller import Kiosk, KioskShell, kiosk_choices
+from dicetable.kiosk.controller import Kiosk, kiosk_choices
+from dicetable.kiosk.standby import KioskShell
 from dicetable.ui import keys
 
 import powercut_fs

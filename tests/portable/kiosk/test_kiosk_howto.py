@@ -77,7 +77,7 @@ def test_the_list_of_games_leads_to_their_pages_and_back():
 
 
 def test_every_setup_offers_how_to_play_below_start():
-    from dicetable.ui.screens import SetupScreen
+    from dicetable.ui.setup import SetupScreen
 
     for game_id, _title in GAMES:
         setup = SetupScreen(None, game_id)

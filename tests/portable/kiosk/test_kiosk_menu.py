@@ -15,7 +15,7 @@ from dicetable.ui import keys
 from dicetable.ui.code_entry import CHARACTERS, CodeEntryScreen
 from dicetable.ui.howto import HowToMenuScreen
 from dicetable.kiosk.screens import SettingsScreen, table_title
-from dicetable.ui.screens import SetupScreen
+from dicetable.ui.setup import SetupScreen
 
 
 def _choose_game(rig, game_id):

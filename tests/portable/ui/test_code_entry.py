@@ -10,7 +10,7 @@ from dicetable.games import load
 from dicetable.games.seats import seat_params
 from dicetable.ui import keys
 from dicetable.ui.code_entry import CHARACTERS, CodeEntryScreen
-from dicetable.ui.screens import SetupScreen
+from dicetable.ui.setup import SetupScreen
 from dicetable.ui.shell import Shell
 
 

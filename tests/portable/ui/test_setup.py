@@ -17,7 +17,8 @@ from dicetable.core.modules import forget_modules
 from dicetable.games import GAMES, load
 from dicetable.ui import keys
 from dicetable.ui.howto import HowToScreen
-from dicetable.ui.screens import MenuScreen, SetupScreen
+from dicetable.ui.screens import MenuScreen
+from dicetable.ui.setup import SetupScreen
 from dicetable.ui.shell import Shell
 
 

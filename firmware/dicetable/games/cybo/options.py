@@ -1,4 +1,4 @@
-"""The options Cybo offers on its setup screen, as data (ui.screens.SetupScreen shows them).
+"""The options Cybo offers on its setup screen, as data (ui.setup.SetupScreen shows them).
 
 OPTIONS: (option key, label, values, value titles or None) per row; the setup screen steps through
 the `values` make_params accepts with the rows above (so the order matters) and gives the chosen

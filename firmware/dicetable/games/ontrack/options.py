@@ -1,4 +1,4 @@
-"""The options Christmas On Track offers on its setup screen, as data (ui.screens.SetupScreen
+"""The options Christmas On Track offers on its setup screen, as data (ui.setup.SetupScreen
 shows them).
 
 OPTIONS: (option key, label, values, value titles or None) per row; the setup screen steps through

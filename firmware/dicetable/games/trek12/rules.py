@@ -140,6 +140,7 @@ class Trek12State(State):
         self.star = [False] * self.players  # first to the star circle
         self.star_round = -1  # the round the star circle was first written, -1 before
         self._scores = [None] * self.players
+        self._finals = [None] * self.players  # (total, breakdown) per seat once it is over
 
     # --- protocol ---------------------------------------------------------------------------
     def actors(self):
@@ -241,6 +242,7 @@ class Trek12State(State):
                 self.star_round = self.round
                 self.star[seat] = True
         self._scores[seat] = None
+        self._finals[seat] = None
         self.placed[seat] = True
         if False not in self.placed:
             self.round += 1
@@ -389,15 +391,36 @@ class Trek12State(State):
         """The Score of a seat's sheet as it stands (cached until that sheet changes)."""
         score = self._scores[seat]
         if score is None:
-            values, up, down = self.values[seat], self.up[seat], self.down[seat]
-            score = Score(self.board, values, up, down, self.star[seat], self.lost[seat])
+            score = self._new_score(seat)
             self._scores[seat] = score
         return score
 
+    def _new_score(self, seat):
+        values, up, down = self.values[seat], self.up[seat], self.down[seat]
+        return Score(self.board, values, up, down, self.star[seat], self.lost[seat])
+
+    def _final(self, seat):
+        """(total, breakdown) of a seat once the game is over, kept instead of its Score: the
+        results read every seat, and six Scores held at once (5.6 KB) made the results
+        screen the fullest moment of a game. Each Score is made once, as before."""
+        final = self._finals[seat]
+        if final is None:
+            score = self._scores[seat]
+            if score is None:
+                score = self._new_score(seat)
+            else:
+                self._scores[seat] = None
+            final = self._finals[seat] = (score.total, score.breakdown())
+        return final
+
     def scores(self):
+        if self._over():
+            return [self._final(seat)[0] for seat in range(self.players)]
         return [self.score(seat).total for seat in range(self.players)]
 
     def breakdown(self, seat):
+        if self._over():
+            return list(self._final(seat)[1])  # a list of its own, as Score.breakdown gives
         return self.score(seat).breakdown()
 
     def star_open(self, seat):
