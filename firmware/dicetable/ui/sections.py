@@ -52,6 +52,12 @@ def track():
     _union[2] = _union[3] = 0
 
 
+def _extend(x, y, w, h):
+    union = _union
+    union[0], union[1] = min(union[0], x), min(union[1], y)
+    union[2], union[3] = max(union[2], x + w), max(union[3], y + h)
+
+
 def take_drawn():
     """(x, y, w, h) outside which the draws since `track()` changed nothing (w is 0 when they
     changed nothing at all), or None when that is not known; tracking stops."""
@@ -118,10 +124,14 @@ class Sections:
         if not self._whole:
             fb.fill_rect(x, y, w, h, _PAPER)
             if _tracking == _KNOWN:
-                union = _union
-                union[0], union[1] = min(union[0], x), min(union[1], y)
-                union[2], union[3] = max(union[2], x + w), max(union[3], y + h)
+                _extend(x, y, w, h)
         return True
+
+    def touched(self, x, y, w, h):
+        """Note pixels drawn outside the rectangles of the sections redrawn (a mark that
+        spills over its neighbours), so the planner searches there too."""
+        if not self._whole and _tracking == _KNOWN:
+            _extend(x, y, w, h)
 
     def take_replaced(self):
         """True once after a draw in a new mode (the same screen, another layout): the screen
@@ -149,6 +159,9 @@ class _Whole:
 
     def stale(self, fb, name, key, x, y, w, h):
         return True
+
+    def touched(self, x, y, w, h):
+        pass
 
     def since(self, name):
         return 0

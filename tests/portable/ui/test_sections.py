@@ -99,3 +99,21 @@ def test_the_app_learns_the_union_of_the_sections_redrawn():
     sections_module.track()
     WHOLE.begin(fb)  # drawn whole, with no sections
     assert sections_module.take_drawn() is None
+
+
+def test_pixels_drawn_past_a_section_are_searched_too_and_not_cleared():
+    buffer, fb = _frame(32, 16)
+    sections = Sections()
+    sections.begin(fb)
+    sections.stale(fb, 1, 1, 8, 4, 8, 8)
+    fb.fill(1)
+    sections_module.track()
+    sections.begin(fb)
+    sections.stale(fb, 1, 2, 8, 4, 8, 8)
+    sections.touched(6, 2, 12, 12)  # a mark spilling two pixels past the section
+    assert sections_module.take_drawn() == (6, 2, 12, 12)
+    assert fb.pixel(6, 2) == 1 and fb.pixel(8, 4) == 0  # noted, not cleared
+    sections_module.track()
+    WHOLE.begin(fb)
+    WHOLE.touched(0, 0, 4, 4)
+    assert sections_module.take_drawn() is None

@@ -129,6 +129,14 @@ def draw(fb, width, height, state, view, sections=WHOLE):
             redrawn = True
     if redrawn:
         track_grid.rings(fb, grid, dead)
+        # A ring spills over its tile's edge: the planner looks around the tiles too.
+        for tile in (left, cursor):
+            if tile >= 0:
+                tx, ty = grid.origin(tile)
+                spill = track_grid.ring_spill(grid)
+                sections.touched(
+                    tx - spill, ty - spill, grid.tile + 2 * spill, grid.tile + 2 * spill
+                )
     sections.places[_GRID] = cursor
     _panel(fb, fnt, x, width - x, height, state, seat, view, len(dead), sections)
 

@@ -215,6 +215,11 @@ def draw(fb, grid, layout, cells, pieces, dead=(), cursor=-1, preview=None):
     rings(fb, grid, dead)
 
 
+def ring_spill(grid):
+    """How far a dead end's ring reaches past its tile's edge, in pixels (with a margin)."""
+    return (_RING if grid.tile < _WIDE_TILE else _WIDE_RING) + 1
+
+
 def rings(fb, grid, dead):
     """The dead ends' rings, drawn over everything else."""
     size = grid.tile
