@@ -168,14 +168,18 @@ def reference_score(data, values, up, down, star=False, lost=False):
             zoned.update(members)
     sad = values.count(SAD)
     orphans = [c for c in range(size) if values[c] >= 0 and c not in linked and c not in zoned]
+    if "entrance" in hooks:
+        # An entrance off the sink's path counts its number negative, once: also when it is
+        # alone, it is not charged again as an orphan (DECISIONS.md).
+        for circle in range(size):
+            if "entrance" in tags[circle] and values[circle] >= 0 and circle not in linked:
+                total -= values[circle]
+                if circle in orphans and values[circle]:
+                    orphans.remove(circle)
     if "orphanValue" in hooks:
         total -= sum(values[c] for c in orphans)
     else:
         total -= scoring["orphanPenalty"] * len(orphans)
-    if "entrance" in hooks:
-        for circle in range(size):
-            if "entrance" in tags[circle] and values[circle] >= 0 and circle not in linked:
-                total -= values[circle]
     if star:
         total += scoring["starBonus"]
     return total + bonus(longest) + bonus(largest) - scoring["sadPenalty"] * sad

@@ -10,7 +10,7 @@ from dicetable.games.trek12.score import (
     SAD,
     bonus,
     entrance_points,
-    orphan_cost,
+    alone_cost,
     path_extra,
     zone_points,
 )
@@ -96,7 +96,7 @@ class Greedy:
             down_free = ends and self.down[other] == _NONE
             empties = self.empties(other)
             orphan = self.orphan[other]
-            cost = _UNIT * orphan_cost(self.board, held)
+            cost = _UNIT * alone_cost(self.board, self.board.marks[other], held)
             found = self._around[other] = (
                 _local(held, up_free, down_free, empties, orphan, cost),
                 cost,
@@ -208,7 +208,7 @@ class Greedy:
         if not sad:
             orphan = down < 0 and up < 0 and size == 1
             ends = not marks[circle] & WATER
-            cost = _UNIT * orphan_cost(board, value) if orphan else 0  # read for orphans only
+            cost = _UNIT * alone_cost(board, marks[circle], value) if orphan else 0
             empties = self._empties[circle]
             if empties < 0:
                 empties = self.empties(circle)

@@ -112,6 +112,14 @@ def orphan_cost(board, value):
     return value if board.orphan_value else board.orphan_penalty
 
 
+def alone_cost(board, mark, value):
+    """What a numbered circle in no path and no zone costs as an orphan: an entrance that
+    already counts its number negative is not charged again (DECISIONS.md)."""
+    if mark & ENTRANCE and entrance_points(board, mark, value):
+        return 0
+    return orphan_cost(board, value)
+
+
 class Score:
     """One sheet's score with every part the results screen shows.
 
@@ -193,7 +201,7 @@ class Score:
                         total += entry
                 if not in_zone[circle]:
                     self.orphans.append(circle)
-                    orphan_points -= orphan_cost(board, value)
+                    orphan_points -= alone_cost(board, marks[circle], value)
         if star:
             self.extras.append(("Star circle", board.star_bonus))
             total += board.star_bonus

@@ -141,13 +141,13 @@ def test_christmas_gift_zones_without_balls_score_twice():
     assert sum(points for _label, points in state.breakdown(0)) == score.total
 
 
-def test_christmas_frowns_and_orphans_cost_five():
+def test_christmas_orphans_cost_five_and_frowns_the_base_three():
     state = new("christmas")
     write(state, 17, 9, PROD)  # a dangerous trunk circle: a frown
     write(state, 18, 3)
     score = state.score(0)
-    assert score.sad == [17] and score.orphans == [18] and score.total == -10
-    assert state.breakdown(0)[-2:] == [("Over cap x1", -5), ("Orphans x1", -5)]
+    assert score.sad == [17] and score.orphans == [18] and score.total == -8
+    assert state.breakdown(0)[-2:] == [("Over cap x1", -3), ("Orphans x1", -5)]
 
 
 def test_christmas_star_goes_to_the_first_to_fill_it():

@@ -116,7 +116,9 @@ def test_containment_orphans_cost_their_number():
 def test_containment_entrance_counts_negative_unless_linked_to_the_sink():
     state = new("containment")
     write(state, 18, 3)
-    assert state.score(0).extras == [("Entrance 3", -3)] and state.scores() == [-3 - 3]
+    # A lone entrance is charged its number once, not again as an orphan (DECISIONS.md).
+    assert state.score(0).extras == [("Entrance 3", -3)] and state.scores() == [-3]
+    assert state.score(0).orphans == [18] and state.score(0).orphan_points == 0
     write(state, 16, 4, None, 18)
     assert state.score(0).extras == [("Entrance in 3-4", -3)] and state.scores() == [5 - 3]
     write(state, 12, 5, None, 16)

@@ -61,7 +61,7 @@ MAP = {
     "prelinked": [],
     "scoring": {
         "orphanPenalty": 5,
-        "sadPenalty": 5,
+        "sadPenalty": 3,  # the base game's: the 5 is for orphans only (DECISIONS.md)
         "bonusTable": "standard",
         "hooks": ["garland", "gift", "star"],
         "garlandBonus": [0, 2, 5, 9, 14],
