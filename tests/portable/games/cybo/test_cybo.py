@@ -257,3 +257,17 @@ def test_bot_takes_the_quad_only_when_it_pays():
     for value in (1, 4, 7):
         state.apply(CHANCE, value)
     assert cybo.bot_action(state, 0, None) == cybo.QUAD_DECLINE
+
+
+def test_grand_master_offers_the_quad_on_the_qualifying_turn_too():
+    # DECISIONS.md: the quad follows any column trinity at every level, the Grand Master turn
+    # that qualifies by repeating a trinity in its order included.
+    state = new("grandmaster")
+    assert turn(state, [1, 4, 7], quad=False) == [[1, 4, 7], 9, "ordered"]
+    _next_round(state)
+    for value in (1, 4, 7):
+        state.apply(CHANCE, value)
+    assert state.offering_quad() and state.signature[0] == (1, 4, 7)
+    state.apply(0, cybo.QUAD_TRY)
+    state.apply(CHANCE, 10)
+    assert state.card[0][-1] == [[1, 4, 7, 10], 16, "quad"]
