@@ -8,6 +8,12 @@ the firmware reaches today less 1 KB, or issue 14's goal where that is met (80 K
 in session 6 the same probe gave 115.0K here and 114.6K on the emulated RP2040 (Cybo, 296x128),
 and the stage runs with relative paths so the clone's location does not move it.
 
+A step to know: the 32-bit build allocates its next pool of interned names (about 9.7 KB for
+1,280 names) once an interpreter has about 1,260, so a change that adds a hundred names can move
+a game by that much at once. The RP2040 sizes its pools from its own frozen modules, so its step
+falls elsewhere; a floor that trips on such a step wants the names trimmed or the floor moved,
+said in the commit.
+
 The 32-bit build comes from ../shared/pico and needs the i386 C library (Debian: libc6-i386).
 Without it these tests skip with one line saying so; `.ci/run` installs it and then requires them
 (DICETABLE_REQUIRE_PICO32=1 turns the skip into a failure).
