@@ -8,6 +8,7 @@ and nothing may reach the blank margin around the panel.
 import gc
 import sys
 
+from counting_sections import CountingSections
 from test_draw import (
     MARGIN,
     SIZES,
@@ -24,7 +25,6 @@ from dicetable.core.protocol import CHANCE
 from dicetable.games.cybo import rules as cybo
 from dicetable.games.cybo import sheet as sheet_cybo
 from dicetable.ui import draw, screens, text
-from dicetable.ui.sections import Sections
 
 from cybo_helpers import turn
 
@@ -312,20 +312,6 @@ def test_sheet_margin_helper_sees_spills():
     assert not margin_is_blank(frame, width, height)
 
 
-class _CountingSections(Sections):
-    """Sections that remember which were drawn in the last frame."""
-
-    def __init__(self):
-        Sections.__init__(self)
-        self.drawn = []
-
-    def stale(self, fb, name, key, x, y, w, h):
-        fresh = Sections.stale(self, fb, name, key, x, y, w, h)
-        if fresh:
-            self.drawn.append(name)
-        return fresh
-
-
 def test_sheet_a_roll_redraws_the_grid_cell_it_inverts_and_not_the_grid():
     """The grid's cells are sections inside its lines: a roll redraws the cell of the number
     rolled, and the frame is the one a whole draw gives."""
@@ -334,7 +320,7 @@ def test_sheet_a_roll_redraws_the_grid_cell_it_inverts_and_not_the_grid():
         _play(state, 3, until_round=5)
         view = _view(state)
         frame = panel(width, height)
-        sections = _CountingSections()
+        sections = CountingSections()
         sheet_cybo.draw(frame.fb, width, height, state, view, sections)
         state.apply(CHANCE, 5)  # a first roll never ends the turn
         sections.drawn = []

@@ -2,6 +2,7 @@
 label and the strip of numbers as a player reads them on both panels; dice-only mode; the
 results in tie-break order."""
 
+from counting_sections import CountingSections
 from test_city_map import ink_needle
 from test_draw import (
     SIZES,
@@ -29,7 +30,6 @@ from dicetable.games.dicetrip.sheet import (
     WAIT,
 )
 from dicetable.ui import draw, text
-from dicetable.ui.sections import Sections
 
 from dicetrip_helpers import (
     BLUE,
@@ -438,20 +438,6 @@ def test_the_city_prompts_point_at_the_black_box_the_map_shows_and_name_no_city(
                 assert (ink * 2 > area) == black, (width, stage, box, ink, area)
 
 
-class _CountingSections(Sections):
-    """Sections that remember which were drawn in the last frame."""
-
-    def __init__(self):
-        Sections.__init__(self)
-        self.drawn = []
-
-    def stale(self, fb, name, key, x, y, w, h):
-        fresh = Sections.stale(self, fb, name, key, x, y, w, h)
-        if fresh:
-            self.drawn.append(name)
-        return fresh
-
-
 def test_a_cursor_move_on_the_map_redraws_its_two_boxes_and_equals_a_whole_draw():
     """The boxes the city cursor leaves and lands on are sections of their own (the layouts keep
     boxes and rings apart), so moving it draws two boxes, not the map, and the frame is the one
@@ -464,7 +450,7 @@ def test_a_cursor_move_on_the_map_redraws_its_two_boxes_and_equals_a_whole_draw(
         layout = city_map.Layout(state.board, fnt, 0, 0, sheet_dicetrip.map_width(width), height)
         assert layout.apart, (width, height)
         frame = panel(width, height)
-        sections = _CountingSections()
+        sections = CountingSections()
         for city in cities[:3]:
             sections.drawn = []
             view = _view(0, CITY, [option], 0, city)

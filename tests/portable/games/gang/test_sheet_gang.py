@@ -5,12 +5,12 @@ the card and its colour, the dice table, a pool only for its owner, the round's 
 past rounds, and nothing outside the panel.
 """
 
+from counting_sections import CountingSections
 from test_draw import SIZES, find_bitmap, margin_is_blank, needle, panel
 
 from dicetable.games.gang import rules as gang
 from dicetable.games.gang import sheet as sheet_gang
 from dicetable.ui import draw, text
-from dicetable.ui.sections import Sections
 
 from gang_helpers import new, quiet_round, reveal, roll, skip_to_deck_b, turn
 
@@ -177,20 +177,6 @@ def test_the_rounds_table_has_headings_over_the_dice_and_the_score():
         assert dice[0][0] + text.measure(fnt, "dice") in ends, (width, three)
 
 
-class _CountingSections(Sections):
-    """Sections that remember which were drawn in the last frame."""
-
-    def __init__(self):
-        Sections.__init__(self)
-        self.drawn = []
-
-    def stale(self, fb, name, key, x, y, w, h):
-        fresh = Sections.stale(self, fb, name, key, x, y, w, h)
-        if fresh:
-            self.drawn.append(name)
-        return fresh
-
-
 def test_marking_another_die_for_the_reroll_redraws_the_dice_table_alone():
     """The dice table is a section of its own: a second die marked changes its "redo" line and
     leaves the prompt and the choices be, and the frame is the one a whole draw gives."""
@@ -202,7 +188,7 @@ def test_marking_another_die_for_the_reroll_redraws_the_dice_table_alone():
         roll(state, [0, 2, 2, 5, 5])
         state.apply(seat, gang.select_action(5, 1))
         frame = panel(width, height)
-        sections = _CountingSections()
+        sections = CountingSections()
         view = _view(state, seat, choices=choices)
         sheet_gang.draw(frame.fb, width, height, state, view, sections)
         state.apply(seat, gang.select_action(2, 1))
@@ -221,7 +207,7 @@ def test_a_seats_score_redraws_its_own_row_and_not_the_rounds_table():
         state = _black(2)
         seat = state.turn_seat()
         frame = panel(width, height)
-        sections = _CountingSections()
+        sections = CountingSections()
         view = _view(state, seat)
         sheet_gang.draw(frame.fb, width, height, state, view, sections)
         row = [entry[0] for entry in sheet_gang._score_rows(state)].index(seat)

@@ -1,6 +1,7 @@
 """dicetable.games.ontrack.sheet on both runtimes: the dice, stars, turns, score, choices and the
 enlarged tile as a player reads them on both panels, dice-only mode, and the results."""
 
+from counting_sections import CountingSections
 from test_draw import SIZES, changed_pixels, find_bitmap, margin_is_blank, needle, panel
 
 from dicetable.core.protocol import CHANCE
@@ -9,7 +10,6 @@ from dicetable.games.ontrack import rules as ontrack
 from dicetable.games.ontrack import sheet as sheet_ontrack
 from dicetable.games.ontrack import track
 from dicetable.ui import draw, screens, text
-from dicetable.ui.sections import Sections
 
 from ontrack_helpers import RED, connection
 
@@ -296,20 +296,6 @@ def test_the_same_inputs_draw_the_same_pixels():
         assert _changed_box(state, width, height, view, view) is None
 
 
-class _CountingSections(Sections):
-    """Sections that remember which were drawn in the last frame."""
-
-    def __init__(self):
-        Sections.__init__(self)
-        self.drawn = []
-
-    def stale(self, fb, name, key, x, y, w, h):
-        fresh = Sections.stale(self, fb, name, key, x, y, w, h)
-        if fresh:
-            self.drawn.append(name)
-        return fresh
-
-
 def test_a_cursor_move_redraws_two_tiles_and_equals_a_whole_draw():
     """The tile the cursor leaves and the one it lands on are sections of their own: a move
     (or another preview) draws those two tiles and the rings, not the grid, and the frame is
@@ -325,7 +311,7 @@ def test_a_cursor_move_redraws_two_tiles_and_equals_a_whole_draw():
     )
     for width, height in SIZES:
         frame = panel(width, height)
-        sections = _CountingSections()
+        sections = CountingSections()
         for tile, preview in steps:
             sections.drawn = []
             view = _view(tile=tile, preview=preview)

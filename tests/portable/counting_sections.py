@@ -1,0 +1,17 @@
+"""Sections that remember which were drawn: for tests of what a press redraws."""
+
+from dicetable.ui.sections import Sections
+
+
+class CountingSections(Sections):
+    """Sections that remember which were drawn in the last frame (`drawn`, in order)."""
+
+    def __init__(self):
+        Sections.__init__(self)
+        self.drawn = []
+
+    def stale(self, fb, name, key, x, y, w, h):
+        fresh = Sections.stale(self, fb, name, key, x, y, w, h)
+        if fresh:
+            self.drawn.append(name)
+        return fresh
