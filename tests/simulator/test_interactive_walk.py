@@ -11,6 +11,7 @@ would: the front end's loop is the real `_interactive`, with its frame pause set
 """
 
 import asyncio
+import contextlib
 
 import pytest
 
@@ -52,8 +53,6 @@ class WalkView:
         return self.device.app.shell
 
     def session(self):
-        import contextlib
-
         return contextlib.nullcontext(self)
 
     def read_key(self, timeout_s=None):
