@@ -12,22 +12,27 @@ from dicetable.ui import draw, keys
 from dicetable.ui.screen_base import Screen
 
 
-def pages(game_id):
+def pages(game_id, options=None):
     """The pages of a game (loaded only while someone reads them), or a single page saying
-    there are none."""
+    there are none. `options` are the setup's choices (map, level, settings), None for the
+    game's defaults: a game whose howto.py has `pages(options)` words its pages for them (a
+    special map's own pages, the house rules in use); one with only `PAGES` shows those."""
     try:
-        return part(game_id, "howto").PAGES
+        module = part(game_id, "howto")
     except (JournalError, ImportError):  # an unknown game, or a game without pages
         return (("How to play", ("No how-to pages for this game yet.",)),)
+    make = getattr(module, "pages", None)
+    return module.PAGES if make is None else make(options or {})
 
 
 class HowToScreen(Screen):
-    """The pages of `game_id`; `after` is the screen to go back to."""
+    """The pages of `game_id` for the setup's `options` (None: the defaults); `after` is the
+    screen to go back to."""
 
-    def __init__(self, shell, game_id, after):
+    def __init__(self, shell, game_id, after, options=None):
         super().__init__(shell)
         self.game_id = game_id
-        self.pages = pages(game_id)
+        self.pages = pages(game_id, options)
         self.after = after
         self.page = 0
         self._shown_page = 0  # the page the panel shows

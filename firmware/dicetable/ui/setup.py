@@ -121,7 +121,7 @@ class SetupScreen(Screen):
             if self.cursor > len(self.options):
                 from dicetable.ui.howto import HowToScreen  # loaded only when read
 
-                return HowToScreen(self.shell, self.game_id, self)
+                return HowToScreen(self.shell, self.game_id, self, self.chosen_options())
             try:
                 self.shell.start_game(self.game_id, self.chosen_options())
             except IllegalAction as exc:

@@ -122,6 +122,26 @@ def test_up_and_down_move_between_the_rows_and_the_arrows_leave_start_alone():
     assert isinstance(setup.handle(keys.BACK), MenuScreen)
 
 
+def test_how_to_play_from_setup_gets_the_options_chosen_there():
+    from dicetable.ui import howto
+
+    asked = []
+    original = howto.pages
+    howto.pages = lambda game_id, options=None: asked.append((game_id, options)) or original(
+        game_id, options
+    )
+    try:
+        setup = _setup("cybo")
+        _go_to(setup, "grid")
+        setup.handle(keys.RIGHT)
+        chosen = setup.chosen_options()
+        setup.cursor = len(setup.options) + 1  # "How to play"
+        assert isinstance(setup.handle(keys.OK), HowToScreen)
+    finally:
+        howto.pages = original
+    assert asked == [("cybo", chosen)] and chosen["grid"] != "rows"
+
+
 def test_three_buttons_prev_and_next_move_and_ok_changes_the_value_round_its_list():
     setup = _setup("cybo", THREE_BUTTONS)
     start = setup.cursor
