@@ -127,8 +127,8 @@ def test_how_to_play_from_setup_gets_the_options_chosen_there():
 
     asked = []
     original = howto.pages
-    howto.pages = lambda game_id, options=None: asked.append((game_id, options)) or original(
-        game_id, options
+    howto.pages = lambda game_id, options=None: (
+        asked.append((game_id, options)) or original(game_id, options)
     )
     try:
         setup = _setup("cybo")
