@@ -21,9 +21,12 @@ from hostsim.autopilot import Autopilot
 from hostsim.device import SimDevice
 from hostsim.drive import play
 
-# The 2.9" On Track and Dice Trip sheets still turn their narrow side column from one page to
-# the next (a tile drawn large, then the list again) by partial refreshes; a full refresh at each
-# would flash the panel at almost every press. Left for a layout that keeps the pages apart.
+# The 2.9" On Track and Dice Trip sheets still replace the list in their narrow side column with
+# another (On Track: a piece's words, then the next piece's dice; Dice Trip: the first number's
+# choices, then the second's) by partial refreshes; a full refresh at each would flash the panel
+# at almost every press. Left for a layout that keeps the lists apart. (On Track's enlarged tile
+# and its house rules no longer do: the first roll is a full refresh, and a short panel shows
+# the way on the grid.)
 _KNOWN = pytest.mark.xfail(
     strict=True, reason="narrow side column pages replaced by partials on 296x128"
 )

@@ -33,6 +33,10 @@ _PROMPT_LINES = const(2)
 _ZOOM_MAX = const(96)  # the enlarged tile's largest side
 _ZOOM_MIN = const(12)  # smaller than this, the words alone are shown
 _ZOOM_LINES = const(3)  # lines of words kept below an enlarged tile
+# Panels shorter than this show the way on the grid's tile, not enlarged in the column: there
+# the enlarged tile and the choice list take turns in the same few rows, and a partial refresh
+# leaves each one's trace under the other, which reads as two layers (issue 16).
+_ZOOM_PANEL_HEIGHT = const(200)
 # Section names (ui.sections); choice boxes count up from the last.
 _GRID = const(0)
 _BAR = const(1)
@@ -42,6 +46,7 @@ _TURNS = const(4)
 _SCORE = const(5)
 _TURN = const(6)
 _DICE_ONLY = const(8)
+_MODE_DICE_ONLY = const(2)  # sheet modes (Sections.begin): False, True (before the first roll)
 _CHOICES = const(10)
 _LEFT_TILE = const(100)  # the tile the cursor left and the one it is on
 _CURSOR_TILE = const(101)
@@ -87,7 +92,11 @@ def turn_text(state):
 def draw(fb, width, height, state, view, sections=WHOLE):
     """Draw the sheet for `state` as the play screen's `view` describes it. With `sections`
     (ui.sections), only the parts whose content changed are drawn again."""
-    if sections.begin(fb, state.dice_only):
+    # The house rules before the first roll fill the column with words, and the first roll
+    # replaces them with a list: a mode of its own, so that change is a full refresh.
+    if sections.begin(
+        fb, _MODE_DICE_ONLY if state.dice_only else not state.turn and not state.roll
+    ):
         fb.fill(_PAPER)
     fnt = screen.look(width).dense
     if state.dice_only:
@@ -103,7 +112,8 @@ def draw(fb, width, height, state, view, sections=WHOLE):
     dead = _dead_ends(state, seat)
     cursor = view.get("tile", -1)
     # An enlarged tile shows the preview itself: the grid keeps still while its way changes.
-    preview = None if view.get("zoom") else view.get("preview")
+    zoom = _zoomed(view, height)
+    preview = None if zoom else view.get("preview")
     x = grid.x + grid.width + _GAP
     # The dead ends follow from the cells and pieces. The grid's section ends where the
     # panel's chosen die begins its inverted box, a pixel left of the panel.
@@ -138,10 +148,15 @@ def draw(fb, width, height, state, view, sections=WHOLE):
                     tx - spill, ty - spill, grid.tile + 2 * spill, grid.tile + 2 * spill
                 )
     sections.places[_GRID] = cursor
-    _panel(fb, fnt, x, width - x, height, state, seat, view, len(dead), sections)
+    _panel(fb, fnt, x, width - x, height, state, seat, view, len(dead), zoom, sections)
 
 
-def _panel(fb, fnt, x, width, height, state, seat, view, dead, sections):
+def _zoomed(view, height):
+    """Whether the cursor's tile is shown enlarged in the column (choosing its way)."""
+    return bool(view.get("zoom")) and view.get("tile", -1) >= 0 and height >= _ZOOM_PANEL_HEIGHT
+
+
+def _panel(fb, fnt, x, width, height, state, seat, view, dead, zoom, sections):
     pitch = fnt.height + _LINE_GAP
     bar_height = parts.column_bar(
         fb, fnt, x, width, state.seat_name(seat), turn_text(state), sections, _BAR
@@ -170,9 +185,8 @@ def _panel(fb, fnt, x, width, height, state, seat, view, dead, sections):
     note = view.get("note", "")
     prompt = view.get("prompt", "")
     choices = view.get("choices", ())
-    tile = view.get("tile", -1)
-    zoom = bool(view.get("zoom")) and tile >= 0
     if zoom:  # the enlarged tile, its track and the way shown
+        tile = view.get("tile", -1)
         shown = (tile, view.get("preview"), state.cells[seat][tile], tuple(state.pieces[seat]))
     else:
         shown = None

@@ -244,8 +244,11 @@ def test_the_cursor_tile_is_enlarged_with_its_words():
         box = _changed_box(state, width, height, _view(detail=detail), view)
         assert x <= box[0] and box[2] <= x + grid.tile + 1, box
         assert y <= box[1] and box[3] <= y + grid.tile + 1, box
-        # Choosing the way: the tile enlarged in the column, with its words; the grid's tile
-        # stays inverted but without the preview, so that way steps leave the grid alone.
+        # Choosing the way: on a tall panel the tile enlarged in the column, with its words;
+        # the grid's tile stays inverted but without the preview, so that way steps leave the
+        # grid alone. On a short one the column keeps its words and the grid's tile shows the
+        # way: an enlarged tile there would take turns with the choice list in the same rows,
+        # each leaving its trace under the other.
         view["zoom"] = True
         frame = _render(state, width, height, view)
         for line in detail:
@@ -254,7 +257,13 @@ def test_the_cursor_tile_is_enlarged_with_its_words():
         other_way = dict(view)
         other_way["preview"] = (24, 3, RED)
         box = _changed_box(state, width, height, view, other_way)
-        assert box is not None and box[0] > grid.x + grid.width
+        if height >= 200:
+            assert box is not None and box[0] > grid.x + grid.width
+        else:
+            assert box is not None and box[2] <= x + grid.tile + 1, box
+            unzoomed = dict(view)
+            unzoomed["zoom"] = False
+            assert _changed_box(state, width, height, unzoomed, view) is None
 
 
 def test_dice_only_mode_draws_the_three_dice_and_no_sheet():
@@ -321,3 +330,30 @@ def test_a_cursor_move_redraws_two_tiles_and_equals_a_whole_draw():
         assert grid_drawn == [100, 101], grid_drawn  # the tile left, the cursor's tile
         drawn = frame.snapshot()
         assert drawn == _render(state, width, height, view).snapshot(), (width, height)
+
+
+def test_the_first_roll_replaces_the_house_rules_as_a_new_page():
+    # Before the first roll the column holds the house rules as words; the first roll puts a
+    # list where they were. Sent as a partial, the words' trace would show under the list, so
+    # the sheet draws it as another mode and the screen asks for a full refresh; later rolls
+    # do not.
+    from dicetable.ui.sections import Sections
+
+    for width, height in SIZES:
+        state = _state()
+        frame = panel(width, height)
+        sections = Sections()
+        rules = _view(prompt="Turn 1: OK rolls the dice", detail=("a house rule",))
+        sheet_ontrack.draw(frame.fb, width, height, state, rules, sections)
+        sections.take_replaced()
+        state.apply(CHANCE, ontrack.roll_action(1, 2, 3))
+        sheet_ontrack.draw(frame.fb, width, height, state, _view(prompt="P1: choose"), sections)
+        assert sections.take_replaced(), (width, height)
+        sheet_ontrack.draw(frame.fb, width, height, state, _view(prompt="P1: again"), sections)
+        assert not sections.take_replaced()
+        while 0 in state.actors():
+            state.apply(0, ontrack_bot.hint(state, 0))
+        state.apply(CHANCE, ontrack.roll_action(4, 5, 6))
+        assert state.turn == 1
+        sheet_ontrack.draw(frame.fb, width, height, state, _view(prompt="P1: turn 2"), sections)
+        assert not sections.take_replaced(), (width, height)
