@@ -179,15 +179,19 @@ class Trek12State(State):
         actions = []
         forced = []  # the too-high placements of the lowest excess, used only if nothing fits
         least = _LOSS + 1
+        caps = board.caps
+        loses = board.loss_score is not None
         for index in range(len(numbers)):
             value = numbers[index]
             base = (index + 1) * _OP_UNIT
+            lose = loses and value > maps.MAX_VALUE
             for circle in circles:
                 tick = table_of[circle] * _OPS + index
                 if ticks[tick] >= limits[tick]:
                     continue
                 code = base + circle * _CIRCLE_UNIT
-                excess = self._excess(circle, value)
+                # As `_excess`, inline: this loop runs once per operation and circle.
+                excess = _LOSS if lose else (_OVER_CAP if value > caps[circle] else 0)
                 if excess:
                     if not actions and excess <= least:
                         if excess < least:
