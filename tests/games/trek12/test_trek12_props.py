@@ -7,6 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dicetable.core.errors import IllegalAction
 from dicetable.core.protocol import CHANCE
 from dicetable.core.session import Session
 from dicetable.games import load
@@ -27,6 +28,7 @@ from props_common import (
     micropython_bot_games,
     play,
     played_journal,
+    random_action,
     step_random,
 )
 from trek12_helpers import map_data
@@ -436,3 +438,118 @@ def test_bot_games_on_special_maps_are_identical_on_both_runtimes():
     assert got == expected
     # Each game is a header, then one roll and one record per seat still in, every round.
     assert len(lines) == 4 + (19 * 3) + (19 * 4) + (20 * 3) + (19 * 5)
+
+
+# --- a frown only when forced (DECISIONS.md, revised) --------------------------------------------
+def _sheet_facts(data):
+    """From the raw map data: (caps, neighbours, table per circle, limits per table, whether
+    a result over 12 puts the player out, the start circles)."""
+    circles = data["circles"]
+    caps = [circle["cap"] for circle in circles]
+    neighbours = [data["adjacency"][str(circle["id"])] for circle in circles]
+    names = ("LOW", "HIGH", "DIFF", "SUM", "PROD")
+    regions = data.get("regions")
+    if regions:
+        ids = [region["id"] for region in regions]
+        table = [ids.index(circle["region"]) for circle in circles]
+        limits = [[region["opLimits"][name] for name in names] for region in regions]
+    else:
+        table = [0] * len(circles)
+        limits = [[data["opLimits"][name] for name in names]]
+    loses = data.get("rules", {}).get("overTwelve") == "lose"
+    starts = [circle["id"] for circle in circles if "start" in circle.get("tags", [])]
+    return caps, neighbours, table, limits, loses, starts
+
+
+def _placements(facts, values, ticks, roll):
+    """Every (op, circle, value, excess) open to a sheet now, found afresh: excess 0 fits the
+    circle, 1 is over its cap, 2 is over 12 where that puts the player out."""
+    caps, neighbours, table, limits, loses, starts = facts
+    filled = [c for c in range(len(values)) if values[c] != EMPTY]
+    if not filled:
+        open_ = starts or list(range(len(values)))
+    else:
+        open_ = [
+            c
+            for c in range(len(values))
+            if values[c] == EMPTY and [o for o in neighbours[c] if values[o] != EMPTY]
+        ]
+    red, yellow = roll // 10, roll % 10
+    numbers = (min(red, yellow), max(red, yellow), abs(red - yellow), red + yellow, red * yellow)
+    found = []
+    for op in range(5):
+        for circle in open_:
+            if ticks[table[circle] * 5 + op] >= limits[table[circle]][op]:
+                continue
+            value = numbers[op]
+            excess = 2 if loses and value > 12 else (1 if value > caps[circle] else 0)
+            found.append((op + 1, circle, value, excess))
+    return found
+
+
+def _check_forced(state, facts, seat):
+    """The rules offer the placements of the lowest excess found afresh, and only those."""
+    found = _placements(facts, state.values[seat], state.ticks[seat], state.roll)
+    least = min([excess for _op, _circle, _value, excess in found])
+    offered = sorted(set([trek12.decode(a)[:2] for a in state.legal_actions(seat)]))
+    assert offered == sorted([(op, c) for op, c, _v, excess in found if excess == least])
+    return found, least
+
+
+@settings(max_examples=40, deadline=None)
+@given(options, st.data())
+def test_a_frown_is_applied_only_when_no_result_fits(opts, data):
+    # Random play that also tries a random too-high placement at every turn: it is accepted
+    # only when no placement of a lower excess exists (then it is a frown, or the player out).
+    state = new(opts)
+    facts = _sheet_facts(map_data(opts["map"]))
+    draw = index_draw(data)
+    while state.actors():
+        actors = state.actors()
+        if actors == [CHANCE]:
+            step_random(state, draw)
+            continue
+        seat = actors[draw(len(actors))]
+        found, least = _check_forced(state, facts, seat)
+        high = [(op, c, excess) for op, c, _value, excess in found if excess]
+        if high and data.draw(st.booleans()):
+            op, circle, excess = high[draw(len(high))]
+            before = state.to_data()
+            try:
+                state.apply(seat, trek12.encode(op, circle))
+            except IllegalAction:
+                assert excess > least and state.to_data() == before
+                continue
+            assert excess == least and state.values[seat][circle] == SAD
+            assert state.lost[seat] == (excess == 2)
+            continue
+        action = random_action(state, seat, draw)
+        op, circle, _down, _up = trek12.decode(action)
+        state.apply(seat, action)
+        if [1 for o, c, _v, excess in found if (o, c) == (op, circle) and excess]:
+            assert least > 0 and state.values[seat][circle] == SAD
+
+
+def test_the_bot_never_frowns_by_choice():
+    # Seeded bot games on every map: each time the bot writes a too-high result, nothing with
+    # a lower excess was open to it (checked afresh from the map data).
+    forced = 0
+    for map_id in trek12_maps.MAP_IDS:
+        facts = _sheet_facts(map_data(map_id))
+        for seed in range(8):
+            state = new({"players": 2, "map": map_id})
+            rng = random.Random(seed)
+            while state.actors():
+                actors = state.actors()
+                if actors == [CHANCE]:
+                    state.apply(CHANCE, rng.choice(state.chance_outcomes())[0])
+                    continue
+                for seat in actors:
+                    found, least = _check_forced(state, facts, seat)
+                    action = trek12_bot.bot_action(state, seat, None)
+                    op, circle, _down, _up = trek12.decode(action)
+                    excess = [e for o, c, _v, e in found if (o, c) == (op, circle)][0]
+                    assert excess == least
+                    forced += excess > 0
+                    state.apply(seat, action)
+    assert forced  # the games do reach forced frowns

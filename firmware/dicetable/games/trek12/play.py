@@ -2,7 +2,8 @@
 
 PURE. After a roll every seat writes one result on its own sheet (hot-seat: each person's sheet
 in turn, the dice stay on the LEDs). A person's turn is three small choices:
-    operation   the five results, those with no legal circle (or no ticks left) skipped
+    operation   the five results, those with no legal circle (or no ticks left) skipped; a
+                result too high for every circle only when no result fits (a forced frown)
     circle      the cursor steps between the circles that result may go in (reading order)
     link        only when the rope can go to more than one equal neighbour: the map shows each
                 rope it may join dashed and the one under the cursor bold ("rope 1 of 2")
@@ -40,6 +41,7 @@ class Trek12PlayScreen(SharedRollScreen):
         self._turn_key = None  # (seat, action count) the choices below were made for
         self._legal = []
         self._hint = None
+        self._forced = False  # no result fits: every choice left is a frown (or going out)
         self.op = -1  # op index 0-4 under the cursor or chosen
         self.circles = []  # legal circles for the chosen op, in reading order
         self.circle_cursor = 0
@@ -61,6 +63,8 @@ class Trek12PlayScreen(SharedRollScreen):
             self._reset_turn()
             self._turn_key = key
             self._legal = self.session.state.legal_actions(seat)
+            # The rules offer a too-high result only when nothing fits: one tells for all.
+            self._forced = self.session.state.too_high(self._legal[0]) > 0
             if self.hints:
                 self._hint = self.session.module.hint(self.session.state, seat)
             self._enter_operation()
@@ -217,7 +221,8 @@ class Trek12PlayScreen(SharedRollScreen):
         view["op"] = self.op
         suggested = self._hint is not None
         if self.stage == OPERATION:
-            view["prompt"] = "%s: choose a result%s" % (name, " (hint shown)" if suggested else "")
+            what = "no result fits: choose the frown" if self._forced else "choose a result"
+            view["prompt"] = "%s: %s%s" % (name, what, " (hint shown)" if suggested else "")
         elif self.stage == CIRCLE:
             view["circle"] = self.circles[self.circle_cursor]
             view["candidates"] = tuple(self.circles)

@@ -13,14 +13,15 @@ After a roll every seat that has not yet written this round acts (`actors()`), i
 each on its own sheet. Links are drawn when a number is written and are mandatory, merges
 included: a placement names them, and the only freedom is which circle when several
 neighbours qualify. A result over the circle's cap is written as a frown (SAD), which never
-links. A placement is checked directly in `apply` (cheaper than listing every legal action on
-the device); the property tests check that the check agrees with `legal_actions`.
+links, and only when forced: no result with ticks left fits any open circle (DECISIONS.md).
+A placement is checked directly in `apply` (cheaper than listing every legal action on the
+device); the property tests check that the check agrees with `legal_actions`.
 
 Special maps (reference A11) change these rules only through their Board's data
 (trek12_special): start circles, one operation table per region (a circle is ticked on its
 region's table), water circles that never link, pre-linked pairs (the second of a pair written
 must link to the first, or it is a frown), the first player(s) to the star circle, and a result
-over 12 that puts a player out of the game.
+over 12 that puts a player out of the game (only when nothing else can be written).
 """
 
 from micropython import const
@@ -57,6 +58,11 @@ _DOWN_UNIT = const(100)
 _ROLL_UNIT = const(10)  # roll action = red x 10 + yellow
 _NONE = const(-1)  # no link, inside a sheet
 _OPS = const(5)  # operations per table
+# How far a result is too high for a circle (`_excess`): over its cap (a frown), or over 12 where
+# that puts the player out. Only the lowest excess on offer may be chosen: a frown only when
+# no result fits, out only when nothing else can be written.
+_OVER_CAP = const(1)
+_LOSS = const(2)
 
 _ROLLS = [(red * _ROLL_UNIT + yellow, 1) for red in D6 for yellow in YELLOW_D6]
 _NO_ROLLS = []
@@ -171,14 +177,28 @@ class Trek12State(State):
         numbers = results(self.roll)
         circles = self.open_circles(seat)
         actions = []
+        forced = []  # the too-high placements of the lowest excess, used only if nothing fits
+        least = _LOSS + 1
+        caps = board.caps
+        loses = board.loss_score is not None
         for index in range(len(numbers)):
             value = numbers[index]
             base = (index + 1) * _OP_UNIT
+            lose = loses and value > maps.MAX_VALUE
             for circle in circles:
                 tick = table_of[circle] * _OPS + index
                 if ticks[tick] >= limits[tick]:
                     continue
                 code = base + circle * _CIRCLE_UNIT
+                # As `_excess`, inline: this loop runs once per operation and circle.
+                excess = _LOSS if lose else (_OVER_CAP if value > caps[circle] else 0)
+                if excess:
+                    if not actions and excess <= least:
+                        if excess < least:
+                            forced = []
+                            least = excess
+                        forced.append(code + NO_LINK * _DOWN_UNIT + NO_LINK)
+                    continue
                 if self.outcome(seat, circle, value) < 0:
                     actions.append(code + NO_LINK * _DOWN_UNIT + NO_LINK)
                     continue
@@ -186,7 +206,7 @@ class Trek12State(State):
                 for down in downs or _LONE:
                     for up in ups or _LONE:
                         actions.append(code + down * _DOWN_UNIT + up)
-        return actions
+        return actions or forced
 
     def apply(self, seat, action):
         if self.dice_only and seat == 0 and self.roll:
@@ -302,6 +322,29 @@ class Trek12State(State):
             return SAD
         return value
 
+    def _excess(self, circle, value):
+        """0 when `value` fits `circle` (a pre-linked pair's frown fits: it is not too high),
+        _OVER_CAP over its cap, _LOSS over 12 where that puts the player out."""
+        if value > maps.MAX_VALUE and self.board.loss_score is not None:
+            return _LOSS
+        return _OVER_CAP if value > self.board.caps[circle] else 0
+
+    def too_high(self, action):
+        """The excess (see `_excess`) of a placement against this round's roll: 0 if it fits."""
+        op, circle, _down, _up = decode(action)
+        return self._excess(circle, results(self.roll)[op - 1])
+
+    def _lower(self, seat, circles, excess):
+        """(op, circle) of a placement of `seat` with ticks left and less than `excess`, or
+        None: asked only when a too-high result is chosen, so a press that fits scans nothing."""
+        numbers = results(self.roll)
+        for op in range(1, _OPS + 1):
+            for circle in circles:
+                if self.ticks_left(seat, op, circle) > 0:
+                    if self._excess(circle, numbers[op - 1]) < excess:
+                        return op, circle
+        return None
+
     def link_candidates(self, seat, circle, value):
         """([neighbours holding value - 1 with a free up-link], [holding value + 1 with a free
         down-link]), ascending: the number written must link to one of each list not empty.
@@ -353,11 +396,31 @@ class Trek12State(State):
             return "%s is used up (%d ticks)" % (name, limit)
         if self.values[seat][circle] != EMPTY:
             return "circle %d is already filled" % circle
-        if circle not in self.open_circles(seat):
+        circles = self.open_circles(seat)
+        if circle not in circles:
             if board.starts and self._fresh(seat):
                 return "circle %d is not a start circle" % circle
             return "circle %d is not next to a filled circle" % circle
         value = results(self.roll)[op - 1]
+        excess = self._excess(circle, value)
+        if excess:
+            lower = self._lower(seat, circles, excess)
+            if lower:
+                fits = "%s %d can go in circle %d" % (
+                    OP_NAMES[lower[0] - 1],
+                    results(self.roll)[lower[0] - 1],
+                    lower[1],
+                )
+                if excess == _LOSS:
+                    return "%d is over 12: a player is out only when forced, and %s" % (
+                        value,
+                        fits,
+                    )
+                return "%d is over circle %d's cap: a frown only when forced, and %s" % (
+                    value,
+                    circle,
+                    fits,
+                )
         written = self.outcome(seat, circle, value)
         if written < 0:
             if down == NO_LINK and up == NO_LINK:

@@ -11,6 +11,7 @@ from dicetable.ui import keys
 from dicetable.ui.screens import PauseScreen, ResultsScreen
 
 HIGH = 2  # trek12's op number for the higher die
+PROD = 5
 
 
 class _Store:
@@ -116,6 +117,28 @@ def test_used_up_operations_are_skipped_by_the_cursor():
     for _ in range(6):
         assert screen.op != HIGH - 1
         screen.handle(keys.DOWN)
+
+
+def test_a_result_too_high_while_another_fits_is_marked_unusable():
+    # Dunai, 5/5: the product's 25 fits no circle while 5, 0 and 10 do.
+    screen = _screen(hints=False)
+    _roll(screen, 5, 5)
+    view = screen.view()
+    assert view["ops"] == [0, 1, 2, 3] and "choose a result" in view["prompt"]
+    for _ in range(6):
+        assert screen.op != PROD - 1
+        screen.handle(keys.DOWN)
+    # Only the product left: its 25 is the only choice, and the prompt says why.
+    screen = _screen(hints=False)
+    for op in (1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4):
+        _roll(screen, 2, 1)
+        state = screen.session.state
+        _place(screen, 0, op, trek12.decode(state.legal_actions(0)[0])[1])
+    _roll(screen, 5, 5)
+    view = screen.view()
+    assert view["ops"] == [PROD - 1] and "no result fits: choose the frown" in view["prompt"]
+    screen.handle(keys.OK)
+    assert screen.view()["candidates"] == tuple(screen.circles) and len(screen.circles) > 1
 
 
 def test_two_equal_neighbours_ask_which_rope_and_the_choice_is_applied():

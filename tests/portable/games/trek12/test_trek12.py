@@ -19,6 +19,7 @@ from trek12_helpers import (
     place,
     roll,
     run_bots,
+    spend,
     write,
 )
 
@@ -233,7 +234,9 @@ def test_french_rulebook_example_on_kagkot_scores_88():
 def test_english_rulebook_example_scores_76():
     # Own graph: one line of 19 circles. 0..7 climb (8 circles), then 10-11-12, a touching 12-11,
     # 1-2 whose 2 starts a zone of three 2s, an orphan 9 and a product of 15 (a frown).
-    state = graph_state(19, line_edges(list(range(19))))
+    # Difference has 3 ticks, so that only the product is left for the last circle: the 15 is
+    # then a forced frown (with a spare low, high or difference tick it could not be chosen).
+    state = graph_state(19, line_edges(list(range(19))), limits={"DIFF": 3})
     steps = [
         (0, 0, None, NO_LINK, NO_LINK), (1, 1, None, 0, NO_LINK), (2, 2, None, 1, NO_LINK),
         (3, 3, None, 2, NO_LINK), (4, 4, None, 3, NO_LINK), (5, 5, None, 4, NO_LINK),
@@ -324,14 +327,18 @@ def test_zero_never_links_down_and_twelve_never_up():
 
 
 def test_frown_never_links_and_counts_as_filled():
-    # The first result is over the cap of dangerous circle 0: its neighbours open all the same.
-    state = graph_state(4, [(0, 1), (0, 2), (1, 2), (0, 3)], dangerous=(0,))
+    # Every circle dangerous, only sum and product ticks: 8 and 15 fit nowhere, so the frown is
+    # forced and the player picks its operation and circle. Its neighbours open all the same.
+    edges = [(0, 1), (0, 2), (1, 2), (0, 3)]
+    none = {"LOW": 0, "HIGH": 0, "DIFF": 0}
+    state = graph_state(4, edges, dangerous=(0, 1, 2, 3), limits=dict(none, SUM=2, PROD=2))
     roll(state, 5, 3)
-    assert options(state, 0, PROD, 0) == [trek12.encode(PROD, 0)]
+    assert state.legal_actions(0) == [trek12.encode(op, c) for op in (SUM, PROD) for c in range(4)]
     place(state, 0, PROD, 0)
     assert state.values[0][0] == SAD and state.open_circles(0) == [1, 2, 3]
-    # A 7 in circle 0 between a 6 and an 8 is a frown, and a frown never links.
-    state = graph_state(4, [(0, 1), (0, 2), (1, 2), (0, 3)], dangerous=(0,))
+    # A 7 in circle 0 between a 6 and an 8 is a frown, and a frown never links. The high tick
+    # is spent on the 6, so the sum's 7 is forced into dangerous circle 0, the only open one.
+    state = graph_state(4, edges, dangerous=(0,), limits=dict(none, HIGH=1, SUM=3, PROD=0))
     write(state, 1, 6, HIGH)
     write(state, 2, 8, SUM)
     roll(state, 4, 3)
@@ -348,6 +355,43 @@ def test_frown_never_links_and_counts_as_filled():
     assert score.sad == [0] and score.orphans == [1, 2, 3]
     assert score.total == -12
     assert state.breakdown(0)[-2:] == [("Over cap x1", -3), ("Orphans x3", -9)]
+
+
+# --- a frown only when forced (DECISIONS.md, revised) ------------------------------------------
+def test_a_too_high_result_is_refused_while_another_result_fits():
+    # Dunai, first roll 5/5: low 5, high 5, difference 0 and sum 10 fit; the product 25 does not.
+    state = new("dunai")
+    roll(state, 5, 5)
+    legal = state.legal_actions(0)
+    assert len(legal) == 4 * 19 and PROD not in [trek12.decode(a)[0] for a in legal]
+    reason = "25 is over circle 7's cap: a frown only when forced, and low 5 can go in circle 0"
+    _refused(state, 0, trek12.encode(PROD, 7), reason)
+    assert state.explain_illegal(0, trek12.encode(PROD, 7)) == reason
+    place(state, 0, SUM, 7)
+    assert state.values[0][7] == 10
+
+
+def test_a_forced_frown_goes_where_the_player_chooses():
+    # Low, high, difference and sum spent (16 rounds): 5/5 leaves only the product's 25, too
+    # high for every circle. It may go in any open circle, and links nothing.
+    state = new("dunai")
+    spend(state, [[LOW] * 4 + [HIGH] * 4 + [DIFF] * 4 + [SUM] * 4])
+    roll(state, 5, 5)
+    circles = state.open_circles(0)
+    assert len(circles) > 1
+    assert state.legal_actions(0) == [trek12.encode(PROD, circle) for circle in circles]
+    _refused(state, 0, trek12.encode(PROD, circles[-1], circles[0]), "a frown never links")
+    place(state, 0, PROD, circles[-1])
+    assert state.values[0][circles[-1]] == SAD and state.score(0).sad == [circles[-1]]
+
+
+def test_a_frown_by_choice_in_a_dangerous_circle_is_refused():
+    # Kagkot's circle 3 caps at 6: the sum's 9 goes there only when nothing fits anywhere.
+    state = new("kagkot")
+    roll(state, 5, 4)
+    _refused(state, 0, trek12.encode(SUM, 3), "9 is over circle 3's cap: a frown only when forced")
+    assert trek12.encode(SUM, 3) not in state.legal_actions(0)
+    assert trek12.encode(SUM, 2) in state.legal_actions(0)
 
 
 def test_circle_in_a_path_and_a_zone_scores_in_both():
@@ -431,14 +475,16 @@ def test_illegal_placements_are_refused_with_a_reason():
     for action in ("x", None, -5, 7, 999999, 6000000, trek12.encode(LOW, 19), [1, 2], True):
         _refused(state, 0, action, "not a Trek 12 move")
     _refused(state, 5, trek12.encode(LOW, 1), "not Player 6's turn")
-    # 12 in the dangerous summit is a frown; naming a circle that is no candidate is refused.
-    place(state, 0, PROD, 0)
+    # 12 is over the dangerous summit's cap, and 3 fits there: no frown by choice. Naming a
+    # circle that is no candidate is refused.
+    _refused(state, 0, trek12.encode(PROD, 0), "a frown only when forced, and low 3 can go in")
+    place(state, 0, LOW, 0)
     place(state, 1, SUM, 2)
     roll(state, 3, 4)
     _refused(state, 1, trek12.encode(HIGH, 3, 2), "nothing to link down")
     _refused(state, 1, trek12.encode(DIFF, 3, NO_LINK, 2), "nothing to link up")
     _refused(state, 1, trek12.encode(SUM, 3, 50), "nothing to link down")
-    assert state.values[0][0] == SAD
+    assert state.values[0][0] == 3
 
 
 def test_game_ends_after_one_round_per_circle():

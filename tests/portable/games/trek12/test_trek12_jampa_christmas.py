@@ -15,6 +15,7 @@ from trek12_helpers import (
     new,
     options,
     place,
+    product_only,
     refused,
     roll,
     write,
@@ -69,8 +70,8 @@ def test_jampa_second_circle_that_cannot_link_is_a_frown():
     assert state.outcome(0, 13, 6) == SAD and state.outcome(0, 13, 4) == 4
     roll(state, 4, 0)
     assert options(state, 0, HIGH, 13) == [trek12.encode(HIGH, 13, NO_LINK, 17)]
-    # A frown in the first circle leaves nothing to link to.
-    state = new("jampa")
+    # A frown in the first circle leaves nothing to link to (product ticks only: 15 is forced).
+    state = product_only("jampa")
     write(state, 17, 15, PROD)
     assert state.values[0][17] == SAD and state.outcome(0, 13, 5) == SAD
     # Whichever circle is written first is the free one.
@@ -142,8 +143,8 @@ def test_christmas_gift_zones_without_balls_score_twice():
 
 
 def test_christmas_orphans_cost_five_and_frowns_the_base_three():
-    state = new("christmas")
-    write(state, 17, 9, PROD)  # a dangerous trunk circle: a frown
+    state = product_only("christmas")
+    write(state, 17, 15, PROD)  # product ticks only: 15 fits nowhere, a forced frown
     write(state, 18, 3)
     score = state.score(0)
     assert score.sad == [17] and score.orphans == [18] and score.total == -8
@@ -172,7 +173,7 @@ def test_christmas_star_goes_to_the_first_to_fill_it():
     assert state.scores() == [10 - 10, 10 - 10, -10]  # two orphans at -5 each
     assert state.to_data()["star"] == [True, True, False]
     # A frown in the star circle does not claim it; a later number still does.
-    state = new("christmas")
+    state = product_only("christmas")
     write(state, 0, 15, PROD)
     assert state.star == [False] and state.star_round == -1
     state = new("christmas")

@@ -5,10 +5,10 @@ sink, the fridge-sofa line, the desk zone), on the shipped approximate layouts (
 from dicetable.core.protocol import CHANCE
 from dicetable.games.trek12 import bot as trek12_bot
 from dicetable.games.trek12 import rules as trek12
-from dicetable.games.trek12.rules import HIGH, LOW, NO_LINK, PROD, SUM
+from dicetable.games.trek12.rules import DIFF, HIGH, LOW, NO_LINK, PROD, SUM
 from dicetable.games.trek12.score import SAD
 
-from trek12_helpers import new, options, place, refused, roll, run_bots, write
+from trek12_helpers import new, options, place, refused, roll, run_bots, spend, write
 
 # --- Zen Trek ---------------------------------------------------------------------------------
 # White mountain: 0 2 3 6 7 8 12 13 14 18; grey: the rest. Water: 7 13 (white), 10 16 (grey).
@@ -75,33 +75,59 @@ def test_zen_water_circles_are_never_in_a_rope_path():
 # Fridge 0, desk 3 4 8, sink 11, sofa 14, entrance 18.
 
 
-def test_containment_over_twelve_puts_the_player_out():
-    state = new("containment", players=2)
+_ALL_BUT_PROD = [LOW] * 4 + [HIGH] * 4 + [DIFF] * 4 + [SUM] * 4
+_ALL_BUT_SUM = [LOW] * 4 + [HIGH] * 4 + [DIFF] * 4 + [PROD] * 4
+
+
+def test_containment_over_twelve_only_when_forced():
+    # First roll 5/3: low 3, high 5, difference 2 and sum 8 fit; the product 15 would put the
+    # player out, and is refused.
+    state = new("containment")
     roll(state, 5, 3)
-    losing = trek12.encode(PROD, 18)
-    assert state.outcome(0, 18, 15) == trek12.LOST
-    assert state.action_to_string(0, losing) == "prod 15 in 18 (over 12: out)"
-    refused(state, 0, trek12.encode(PROD, 18, 16), "over 12")
-    place(state, 0, PROD, 18)
-    assert state.lost == [True, False] and state.values[0][18] == SAD
+    assert PROD not in [trek12.decode(action)[0] for action in state.legal_actions(0)]
+    reason = "15 is over 12: a player is out only when forced, and low 3 can go in circle 0"
+    refused(state, 0, trek12.encode(PROD, 18), reason)
+    assert state.explain_illegal(0, trek12.encode(PROD, 18)) == reason
+
+
+def test_containment_over_twelve_puts_the_player_out():
+    # Seat 0 has spent all but the product, seat 1 all but the sum (16 rounds); then 5/3.
+    state = new("containment", players=2)
+    spend(state, [_ALL_BUT_PROD, _ALL_BUT_SUM])
+    roll(state, 5, 3)
+    circles = state.open_circles(0)
+    assert state.legal_actions(0) == [trek12.encode(PROD, circle) for circle in circles]
+    circle = circles[-1]
+    losing = trek12.encode(PROD, circle)
+    assert state.outcome(0, circle, 15) == trek12.LOST
+    assert state.action_to_string(0, losing) == "prod 15 in %d (over 12: out)" % circle
+    refused(state, 0, trek12.encode(PROD, circle, circles[0]), "over 12")
+    place(state, 0, PROD, circle)
+    assert state.lost == [True, False] and state.values[0][circle] == SAD
     assert state.scores()[0] == -100 and state.breakdown(0) == [("Over 12: out", -100)]
-    place(state, 1, SUM, 18)
-    assert state.actors() == [CHANCE] and state.round == 1
+    _place_first(state, 1, SUM)
+    assert state.actors() == [CHANCE] and state.round == 17
     roll(state, 2, 2)
     assert state.actors() == [1] and state.legal_actions(0) == []
     refused(state, 0, trek12.encode(SUM, 16), "P1 is out")
     assert state.to_data()["lost"] == [True, False]
     run_bots(state)
     assert state.round == 19 and state.is_terminal() and state.scores()[0] == -100
-    assert state.winners() == [1] and sum(state.ticks[1]) == 19 and sum(state.ticks[0]) == 1
+    assert state.winners() == [1] and sum(state.ticks[1]) == 19 and sum(state.ticks[0]) == 17
     # Alone at the table, the game ends at once.
     state = new("containment")
-    write(state, 5, 16, PROD)
+    spend(state, [_ALL_BUT_PROD])
+    roll(state, 4, 4)
+    place(state, 0, PROD, state.open_circles(0)[0])
     assert state.is_terminal() and state.chance_outcomes() == [] and state.scores() == [-100]
     # Twelve is still allowed.
     state = new("containment")
     write(state, 5, 12, PROD)
     assert state.values[0][5] == 12 and not state.lost[0]
+
+
+def _place_first(state, seat, op):
+    state.apply(seat, [a for a in state.legal_actions(seat) if trek12.decode(a)[0] == op][0])
 
 
 def test_containment_orphans_cost_their_number():

@@ -19,8 +19,9 @@ def new(map_id="dunai", players=1):
     return trek12.new_state(trek12.make_params({"players": players, "map": map_id}))
 
 
-def graph_data(size, edges, dangerous=(), limit=4):
-    """A sheet in the A12 schema from an edge list (layout: a row of circles)."""
+def graph_data(size, edges, dangerous=(), limit=4, limits=None):
+    """A sheet in the A12 schema from an edge list (layout: a row of circles); `limits` (a
+    dict by operation name) overrides `limit` for the operations it names."""
     adjacency = {}
     for circle in range(size):
         adjacency[str(circle)] = []
@@ -34,9 +35,11 @@ def graph_data(size, edges, dangerous=(), limit=4):
             {"id": circle, "xy": [circle * 100, 0], "cap": cap, "tags": [], "region": None,
              "ball": None}
         )  # fmt: skip
+    given = limits or {}
     limits = {}
     for name in ("LOW", "HIGH", "DIFF", "SUM", "PROD"):
         limits[name] = limit
+    limits.update(given)
     return {
         "id": "test",
         "name": "Test",
@@ -50,8 +53,8 @@ def graph_data(size, edges, dangerous=(), limit=4):
     }
 
 
-def graph_state(size, edges, dangerous=(), players=1):
-    return data_state(graph_data(size, edges, dangerous), players)
+def graph_state(size, edges, dangerous=(), players=1, limits=None):
+    return data_state(graph_data(size, edges, dangerous, limits=limits), players)
 
 
 def data_state(data, players=1):
@@ -65,6 +68,25 @@ def map_data(map_id):
     name = "dicetable.games.trek12.maps." + map_id
     module = __import__(name, None, None, (map_id,))
     return _copy(module.MAP)
+
+
+def product_only(map_id, players=1):
+    """A game on `map_id` edited to tick only the product (enough ticks for every circle): a
+    product over 12 is then too high everywhere, so a test can write a forced frown at once."""
+    data = map_data(map_id)
+    data["opLimits"] = {"LOW": 0, "HIGH": 0, "DIFF": 0, "SUM": 0, "PROD": len(data["circles"])}
+    return data_state(data, players)
+
+
+def spend(state, plans, red=2, yellow=1):
+    """Rounds of one small roll each (every result fits any circle), in which seat i writes
+    with plans[i][round], on the first circle the rules list: to reach a sheet where only the
+    ticks a test wants are left."""
+    for round_ in range(len(plans[0])):
+        roll(state, red, yellow)
+        for seat in range(len(plans)):
+            op = plans[seat][round_]
+            state.apply(seat, [a for a in state.legal_actions(seat) if a // 1000000 == op][0])
 
 
 def _copy(value):
