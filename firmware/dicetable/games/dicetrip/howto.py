@@ -62,7 +62,7 @@ def pages(options):
             ),
         ),
         (
-            "Rolls and powers",
+            "Powers",
             (
                 "Player %d rolls first, then the next player clockwise."
                 % (options.get("first", 0) + 1),
