@@ -33,6 +33,9 @@ def _parser():
     run.add_argument("--bots", type=int, default=2)
     run.add_argument("--level", choices=["beginner", "advanced", "master", "grandmaster"])
     run.add_argument("--grid", choices=["rows", "columns"])
+    run.add_argument(
+        "--first", type=int, metavar="SEAT", help="Dice Trip: the player who rolls first, from 1"
+    )
     run.add_argument("--seed", type=int, default=7)
     run.add_argument("--board", default="sim296")
     run.add_argument("--script", default="", help='keys to press first, e.g. "DOWN OK LONG:OK"')

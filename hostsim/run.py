@@ -56,6 +56,8 @@ def check_options(game_id, options):
             continue
         if key in ("players", "bots"):
             raise ValueError("%s must be %d to %d" % (label, min(values), max(values)))
+        if key == "first":  # a seat, numbered from 1 on the command line as on the screen
+            raise ValueError("%s must be player 1 to %d" % (label, len(values)))
         shown = ", ".join(str(value) for value in values)
         raise ValueError("%s must be one of %s" % (label, shown))
     try:
@@ -72,6 +74,8 @@ def run(args):
     for key, value in chosen:
         if value:
             options[key] = value
+    if args.first is not None:
+        options["first"] = args.first - 1  # seats are 0-based in the options
     if not args.no_autopilot:
         check_options(args.game, options)
     data_dir = args.data or tempfile.mkdtemp(prefix="dicetable-")

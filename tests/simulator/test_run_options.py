@@ -30,6 +30,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
         ("--game cybo --players 2 --bots 3", "Bots must be 0 to 2"),
         ("--game trek12 --level master", "--level does not apply to Trek 12"),
         ("--game cybo --map dunai", "--map does not apply to Cybo"),
+        # Issue 17, item 8: the first roller is checked like every option, seats from 1.
+        (
+            "--game dicetrip --players 2 --bots 1 --first 3",
+            "The first roller must be player 1 to 2",
+        ),
+        ("--game dicetrip --players 4 --bots 1 --first 5", "First roller must be player 1 to 4"),
+        ("--game cybo --first 2", "--first does not apply to Cybo"),
     ],
 )
 def test_options_it_cannot_set_are_refused_with_exit_2(args, said):
@@ -77,6 +84,7 @@ async def _autopilot_until_the_game_starts(device, autopilot):
         ("gang", {"players": 2, "bots": 2, "strength": "random"}),
         ("trek12", {"players": 3, "bots": 0, "mode": "dice", "map": "zen"}),
         ("cybo", {"players": 6, "bots": 5, "level": "master"}),
+        ("dicetrip", {"players": 3, "bots": 1, "first": 2}),
     ],
 )
 def test_the_autopilot_sets_the_options_with_each_boards_keys(tmp_path, board, game_id, options):

@@ -24,6 +24,31 @@ def test_every_game_has_pages_in_plain_ascii():
     assert len(pages("nope")) == 1
 
 
+# Settings whose pages differ from the defaults' (issue 17): each is checked as the defaults are.
+_SETTINGS = (
+    ("dicetrip", {"first": 3, "players": 4, "chains": "on", "mode": "dice"}),
+    ("ontrack", {"buildings": "135"}),
+    ("cybo", {"grid": "columns", "level": "grandmaster"}),
+)
+
+
+def _every_game_and_setting():
+    for game_id, _title in GAMES:
+        yield game_id, None
+    for game_id, options in _SETTINGS:
+        yield game_id, options
+
+
+def test_every_game_has_pages_in_plain_ascii_for_every_setting():
+    for game_id, options in _SETTINGS:
+        found = pages(game_id, options)
+        assert 4 <= len(found) <= 12, game_id
+        for heading, paragraphs in found:
+            for words in (heading,) + tuple(paragraphs):
+                for char in words:
+                    assert " " <= char <= "~", (game_id, words)
+
+
 def test_every_page_fits_the_smallest_panel_uncut():
     shown = []
     original = draw.text_lines
@@ -37,8 +62,8 @@ def test_every_page_fits_the_smallest_panel_uncut():
         for width, height in _SIZES:
             fb = framebuf.FrameBuffer(_FRAME, width, height, framebuf.MONO_HLSB)
             room = width - 2 * draw.INSET
-            for game_id, _title in GAMES:
-                screen = HowToScreen(None, game_id, None)
+            for game_id, options in _every_game_and_setting():
+                screen = HowToScreen(None, game_id, None, options)
                 for page in range(len(screen.pages)):
                     screen.page = page
                     del shown[:]

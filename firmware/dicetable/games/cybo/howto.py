@@ -4,8 +4,9 @@
 about 48 characters), which tests/portable/kiosk/test_kiosk_howto.py checks. Written from the
 rules references in shared/rules and their DECISIONS; plain ASCII only.
 
-The page about the sheet is made from data.OUTCOME_MARKS and data.POINTS, the words and points
-the scorecard draws, so a changed word changes the sheet and its legend together.
+pages(options) draws the goal page's grid from data.GRIDS for the chosen preset (options key
+"grid"). The page about the sheet is made from data.OUTCOME_MARKS and data.POINTS, the words and
+points the scorecard draws, so a changed word changes the sheet and its legend together.
 """
 
 from dicetable.games.cybo import data
@@ -31,46 +32,60 @@ def legend():
     return ("The sheet", tuple(lines))
 
 
-PAGES = (
-    (
-        "The goal",
+def grid_text(name):
+    """A grid preset row by row, as "1 2 3 / 4 5 6 / 7 8 9 / 10 11 12"."""
+    numbers = data.GRIDS[name]
+    rows = []
+    for start in range(0, len(numbers), data.COLUMNS):
+        rows.append(" ".join([str(number) for number in numbers[start : start + data.COLUMNS]]))
+    return " / ".join(rows)
+
+
+def pages(options):
+    points = data.POINTS
+    return (
         (
-            "Roll the 12-sided die to make three in a line on the grid 1 2 3 / 4 5 6 /"
-            " 7 8 9 / 10 11 12.",
-            "Rows, columns and diagonals count. 13 rounds; the highest total wins.",
+            "The goal",
+            (
+                "Roll the 12-sided die to make three in a line on the grid %s."
+                % grid_text(options.get("grid", data.GRID_NAMES[0])),
+                "Rows, columns and diagonals count. %d rounds; the highest total wins."
+                % data.ROUNDS,
+            ),
         ),
-    ),
-    (
-        "Your turn",
         (
-            "You have 3 rolls (4 in Beginner).",
-            "When a roll cannot be in a line with the numbers you rolled before, the turn"
-            " ends: a bust, 0 points.",
-            "The grid shows this turn's rolls white on black.",
+            "Your turn",
+            (
+                "You have %d rolls (%d in Beginner)."
+                % (data.LEVELS["advanced"][0], data.LEVELS["beginner"][0]),
+                "When a roll cannot be in a line with the numbers you rolled before, the turn"
+                " ends: a bust, %d points." % points["bust"],
+                "The grid shows this turn's rolls white on black.",
+            ),
         ),
-    ),
-    (
-        "Points",
         (
-            "Three in a line in any order: 3 points. Rolled in order along the line, like"
-            " 9, 5, 1: 9 points.",
-            "A column lets you try for its 4th number: a hit scores 16, a miss only 3.",
+            "Points",
+            (
+                "Three in a line in any order: %d points. Rolled in order along the line,"
+                " like 9, 5, 1: %d points." % (points["trinity"], points["ordered"]),
+                "A column lets you try for its 4th number: a hit scores %d, a miss only %d."
+                % (points["quad"], points["quad-miss"]),
+            ),
         ),
-    ),
-    (
-        "Levels",
         (
-            "Master: a line counts only when rolled in order.",
-            "Grand Master: roll one of your lines again in the same order, then keep"
-            " repeating it for 12 points a turn.",
+            "Levels",
+            (
+                "Master: a line counts only when rolled in order.",
+                "Grand Master: roll one of your lines again in the same order, then keep"
+                " repeating it for %d points a turn." % points["duplicate"],
+            ),
         ),
-    ),
-    legend(),
-    (
-        "Buttons",
+        legend(),
         (
-            "OK rolls the die. When there is a choice, arrows move and OK takes it.",
-            "BACK pauses the game. The device plays the bots' turns.",
+            "Buttons",
+            (
+                "OK rolls the die. When there is a choice, arrows move and OK takes it.",
+                "BACK pauses the game. The device plays the bots' turns.",
+            ),
         ),
-    ),
-)
+    )

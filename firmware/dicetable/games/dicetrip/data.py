@@ -3,6 +3,8 @@ transcription of the real sheet (die colours, points) replaces these values with
 dicetrip.py. Every value that is not a documented fact is marked PROPOSED. The map itself is in
 dicetrip_map."""
 
+from dicetable.games.dicetrip import belgium as dicetrip_map
+
 MIN_PLAYERS = 1
 MAX_PLAYERS = 4  # FACT: 1-4 players, 4 dice of different colours in the box
 ROUNDS = 13  # FACT: 12 rounds of two numbers, then one round with one number
@@ -33,11 +35,19 @@ MODES = ("play", "dice")
 MODE_TITLES = {"play": "Sheets on device", "dice": "Dice only"}
 CHAIN_OPTIONS = ("off", "on")
 
-# What the rules screen lists as house rules and guesses (DECISIONS.md, reference 2.8).
+# The house rules and guesses in use (DECISIONS.md, reference 2.8), listed on the how-to pages.
+# A sentence that restates a fact is made from the value the rules use, so a transcription of
+# the real sheet changes both (the placeholder line goes with the placeholder map).
 HOUSE_RULES = (
-    "Placeholder map: 25 real towns, invented roads and rings (the real sheet is unknown).",
-    "Dice colours red, yellow, green, blue are a guess.",
-    "Seat 1 rolls first (or the seat chosen at setup), then the next seat clockwise.",
-    "Use a die twice: neither of its two numbers may be a double; not in round 13.",
+    (
+        "Placeholder map: %d real towns, invented roads and rings (the real sheet is unknown)."
+        % len(dicetrip_map.CITIES),
+    )
+    if dicetrip_map.PLACEHOLDER
+    else ()
+) + (
+    "Dice colours %s are a guess." % ", ".join(DICE_COLOURS),
+    "Player 1 rolls first (or the player chosen at setup), then the next player clockwise.",
+    "Use a die twice: neither of its two numbers may be a double; not in round %d." % ROUNDS,
     "Ties: fewer crossed cities wins, then the longer route; else the win is shared.",
 )

@@ -7,11 +7,19 @@ ones to make_params. `values` None: typed on its own screen (the class code, ui.
 DEFAULTS: the starting value of each option.
 """
 
+from dicetable.games.dicetrip import data
+
+# Who rolls in round 1: a seat (0-based, as in the parameters and the journal) by its title.
+_SEATS = tuple(range(data.MAX_PLAYERS))
+_SEAT_TITLES = {seat: "Player %d" % (seat + 1) for seat in _SEATS}
+
 OPTIONS = (
     ("players", "Players", (1, 2, 3, 4), None),
     # Above the bots: the rows above win (dice only: no bots), so both ways are one press.
     ("mode", "Mode", ("play", "dice"), {"play": "Sheets", "dice": "Dice only"}),
     ("bots", "Bots", (0, 1, 2, 3, 4), None),
+    # Below the players: make_params accepts only a seat that exists (DECISIONS.md: default 1).
+    ("first", "First roller", _SEATS, _SEAT_TITLES),
     ("hints", "Hints", (True, False), {True: "On", False: "Off"}),
     (
         "strength",
@@ -26,6 +34,7 @@ OPTIONS = (
 DEFAULTS = {
     "players": 2,
     "bots": 1,
+    "first": 0,
     "hints": True,
     "mode": "play",
     "strength": "careful",

@@ -116,7 +116,8 @@ def make_params(options):
         raise IllegalAction("chains must be %s" % " or ".join(data.CHAIN_OPTIONS))
     first = options.get("first", 0)
     if type(first) is not int or not 0 <= first < players:
-        raise IllegalAction("the first roller must be a seat from 0 to %d" % (players - 1))
+        # Seats are 0-based in the parameters, numbered from 1 wherever a person reads them.
+        raise IllegalAction("the first roller must be player 1 to %d" % players)
     strengths = options.get("strengths")
     if strengths is None:
         strengths = [options.get("strength", STRENGTHS[0])] * players

@@ -47,12 +47,36 @@ FACE_TABLE_NAMES = ("123", "135")
 
 MODES = ("sheets", "dice")  # the device keeps every sheet / the device only rolls
 
-# What the rules screen lists as house rules and guesses (DECISIONS.md, reference B3-B7).
+
+def faces(table, building):
+    """The faces (1-6) of FACE_TABLES[table] that may draw a building (`building` True) or a
+    straight (False), as a reader writes them: "1-3", "1/3/5"."""
+    found = []
+    for face in range(6):
+        entry = FACE_TABLES[table][face]
+        if (entry[0] >= 0) if building else (entry[1] == STRAIGHT):
+            found.append(face + 1)
+    if found[-1] - found[0] == len(found) - 1:
+        return "%d-%d" % (found[0], found[-1])
+    return "/".join([str(face) for face in found])
+
+
+# The house rules and guesses in use (DECISIONS.md, reference B3-B7): the play screen shows them
+# before the first roll and the how-to pages list them. A sentence that restates a fact is made
+# from the value the rules use, so a transcription of the real playsheet changes both.
+_STRAIGHTS = faces(FACE_TABLE_NAMES[0], False)
 HOUSE_RULES = (
-    "Placeholder sheet: 7 x 7 tiles, stars on 5 tiles, 20 turns.",
-    "Die table is a best guess: buildings on faces 1-3 (or 1/3/5), odd faces straight.",
+    "Placeholder sheet: %d x %d tiles, stars on %d tiles, %d turns."
+    % (ROWS, COLUMNS, len(STARS), TURNS),
+    "Die table is a best guess: buildings on faces %s (or %s), %s straight."
+    % (
+        faces(FACE_TABLE_NAMES[0], True),
+        " or ".join([faces(table, True) for table in FACE_TABLE_NAMES[1:]]),
+        "odd faces" if _STRAIGHTS == "1/3/5" else "faces " + _STRAIGHTS,
+    ),
     "Each turn's two pieces go on two different tiles; crossings are allowed.",
-    "A star is earned by the first track on a star tile and after every 5th turn.",
+    "A star is earned by the first track on a star tile and after every %dth turn."
+    % TURN_STAR_EVERY,
     "Doubles merge before the first piece of the turn; a merged die draws in either colour.",
     "A track end at the border, an empty dot or the other colour is a dead end.",
 )
