@@ -21,34 +21,45 @@ BONUS = (0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 6, 9)
 #   "distinct"  at least `count` different values
 #   "same"      some value shows on at least `count` dice (any value when `values` is empty)
 # Colour: "yellow" (Explosive) is checked after every roll and reroll, "black" (Bomb) once
-# when the player stops. Deck: which pile the card is shuffled into.
-# PROPOSED (rules G1): colour and deck membership are the reference's default deck, H1 + H2.
+# when the player stops. Deck: the back of the card, "bright" or "dark" (FACT: two decks).
+# Revised (DECISIONS.md, rules G1): the run cards GD05 and GD06 are black, after a review ("if
+# after your final roll you have a run of numbers, you're bust"); the back colour follows the
+# type (H1): the dark deck is the six black cards, the bright deck the yellow ones.
 #
 # card number: (code, colour, deck, condition, values, count, symbol, words)
 CARDS = {
-    1: ("GD01", "black", "B", "total", (), 7, "7+", "total 7 or more"),
-    2: ("GD02", "black", "B", "total", (), 10, "10+", "total 10 or more"),
-    3: ("GD03", "black", "B", "total", (), 11, "11+", "total 11 or more"),
-    4: ("GD04", "black", "B", "total", (), 13, "13+", "total 13 or more"),
-    5: ("GD05", "yellow", "A", "run", (), 2, "X X+1", "two values in a row"),
-    6: ("GD06", "yellow", "A", "run", (), 3, "X X+1 X+2", "three values in a row"),
-    7: ("GD07", "yellow", "A", "among", (1, 3, 5), 1, "1 3 5", "any odd number"),
-    8: ("GD08", "yellow", "A", "among", (1, 3, 5), 2, "1 3 5 x2", "two odd dice"),
-    9: ("GD09", "yellow", "A", "among", (1, 3, 5), 3, "1 3 5 x3", "three odd dice"),
-    10: ("GD10", "yellow", "A", "distinct", (), 2, "X =/= X", "two different numbers"),
-    11: ("GD11", "yellow", "A", "distinct", (), 3, "X =/= X =/= X", "three different numbers"),
-    12: ("GD12", "yellow", "A", "same", (), 2, "X = X", "a pair"),
-    13: ("GD13", "yellow", "A", "among", (5,), 2, "5 5", "two or more 5s"),
-    14: ("GD14", "yellow", "A", "among", (1,), 1, "1", "any 1"),
-    15: ("GD15", "yellow", "A", "among", (4, 5), 1, "4 5", "any 4 or 5"),
-    16: ("GD16", "yellow", "A", "among", (3, 4, 5), 1, "3 4 5", "any 3, 4 or 5"),
+    1: ("GD01", "black", "dark", "total", (), 7, "7+", "total 7 or more"),
+    2: ("GD02", "black", "dark", "total", (), 10, "10+", "total 10 or more"),
+    3: ("GD03", "black", "dark", "total", (), 11, "11+", "total 11 or more"),
+    4: ("GD04", "black", "dark", "total", (), 13, "13+", "total 13 or more"),
+    5: ("GD05", "black", "dark", "run", (), 2, "X X+1", "two values in a row"),
+    6: ("GD06", "black", "dark", "run", (), 3, "X X+1 X+2", "three values in a row"),
+    7: ("GD07", "yellow", "bright", "among", (1, 3, 5), 1, "1 3 5", "any odd number"),
+    8: ("GD08", "yellow", "bright", "among", (1, 3, 5), 2, "1 3 5 x2", "two odd dice"),
+    9: ("GD09", "yellow", "bright", "among", (1, 3, 5), 3, "1 3 5 x3", "three odd dice"),
+    10: ("GD10", "yellow", "bright", "distinct", (), 2, "X =/= X", "two different numbers"),
+    11: (
+        "GD11",
+        "yellow",
+        "bright",
+        "distinct",
+        (),
+        3,
+        "X =/= X =/= X",
+        "three different numbers",
+    ),
+    12: ("GD12", "yellow", "bright", "same", (), 2, "X = X", "a pair"),
+    13: ("GD13", "yellow", "bright", "among", (5,), 2, "5 5", "two or more 5s"),
+    14: ("GD14", "yellow", "bright", "among", (1,), 1, "1", "any 1"),
+    15: ("GD15", "yellow", "bright", "among", (4, 5), 1, "4 5", "any 4 or 5"),
+    16: ("GD16", "yellow", "bright", "among", (3, 4, 5), 1, "3 4 5", "any 3, 4 or 5"),
 }
 CARD_NUMBERS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)
 
 # The draw pile, top deck first: (deck, cards removed unseen). Each deck supplies
-# (its cards - removed) rounds, in this order: A for rounds 1-9, then B for rounds 10-12.
-# PROPOSED: deck B has only the 4 known thresholds, so it drops 1 instead of 3.
-DECKS = (("A", 3), ("B", 1))
+# (its cards - removed) rounds, in this order: bright for rounds 1-9, then dark for 10-12.
+# PROPOSED: 2 of the 12 bright cards are unknown, so the bright deck drops 1 instead of 3.
+DECKS = (("bright", 1), ("dark", 3))
 
 COLOUR_WORDS = {
     "yellow": "checked after every roll",
@@ -57,7 +68,7 @@ COLOUR_WORDS = {
 
 # What the rules screen lists as house rules and guesses (DECISIONS.md).
 HOUSE_RULES = (
-    "Card colours and decks are a best guess: yellow GD05-GD16, black GD01-GD04.",
+    "Card colours and decks are a best guess: yellow GD07-GD16, black GD01-GD06.",
     "The first player moves one seat clockwise each round, skipping players who are out.",
     "If everyone busts in round 12 the dice on the table leave the game.",
     "The game ends early when fewer than two players have dice.",
