@@ -21,45 +21,102 @@ BONUS = (0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 6, 9)
 #   "distinct"  at least `count` different values
 #   "same"      some value shows on at least `count` dice (any value when `values` is empty)
 # Colour: "yellow" (Explosive) is checked after every roll and reroll, "black" (Bomb) once
-# when the player stops. Deck: which pile the card is shuffled into.
-# PROPOSED (rules G1): colour and deck membership are the reference's default deck, H1 + H2.
+# when the player stops. Deck: the back of the card, "bright" or "dark" (FACT: two decks).
+# Revised (DECISIONS.md, rules G1): the run cards GD05 and GD06 are black, after a review ("if
+# after your final roll you have a run of numbers, you're bust"); the back colour follows the
+# type (H1): the dark deck is the six black cards, the bright deck the yellow ones.
 #
 # card number: (code, colour, deck, condition, values, count, symbol, words)
 CARDS = {
-    1: ("GD01", "black", "B", "total", (), 7, "7+", "total 7 or more"),
-    2: ("GD02", "black", "B", "total", (), 10, "10+", "total 10 or more"),
-    3: ("GD03", "black", "B", "total", (), 11, "11+", "total 11 or more"),
-    4: ("GD04", "black", "B", "total", (), 13, "13+", "total 13 or more"),
-    5: ("GD05", "yellow", "A", "run", (), 2, "X X+1", "two values in a row"),
-    6: ("GD06", "yellow", "A", "run", (), 3, "X X+1 X+2", "three values in a row"),
-    7: ("GD07", "yellow", "A", "among", (1, 3, 5), 1, "1 3 5", "any odd number"),
-    8: ("GD08", "yellow", "A", "among", (1, 3, 5), 2, "1 3 5 x2", "two odd dice"),
-    9: ("GD09", "yellow", "A", "among", (1, 3, 5), 3, "1 3 5 x3", "three odd dice"),
-    10: ("GD10", "yellow", "A", "distinct", (), 2, "X =/= X", "two different numbers"),
-    11: ("GD11", "yellow", "A", "distinct", (), 3, "X =/= X =/= X", "three different numbers"),
-    12: ("GD12", "yellow", "A", "same", (), 2, "X = X", "a pair"),
-    13: ("GD13", "yellow", "A", "among", (5,), 2, "5 5", "two or more 5s"),
-    14: ("GD14", "yellow", "A", "among", (1,), 1, "1", "any 1"),
-    15: ("GD15", "yellow", "A", "among", (4, 5), 1, "4 5", "any 4 or 5"),
-    16: ("GD16", "yellow", "A", "among", (3, 4, 5), 1, "3 4 5", "any 3, 4 or 5"),
+    1: ("GD01", "black", "dark", "total", (), 7, "7+", "total 7 or more"),
+    2: ("GD02", "black", "dark", "total", (), 10, "10+", "total 10 or more"),
+    3: ("GD03", "black", "dark", "total", (), 11, "11+", "total 11 or more"),
+    4: ("GD04", "black", "dark", "total", (), 13, "13+", "total 13 or more"),
+    5: ("GD05", "black", "dark", "run", (), 2, "X X+1", "two values in a row"),
+    6: ("GD06", "black", "dark", "run", (), 3, "X X+1 X+2", "three values in a row"),
+    7: ("GD07", "yellow", "bright", "among", (1, 3, 5), 1, "1 3 5", "any odd number"),
+    8: ("GD08", "yellow", "bright", "among", (1, 3, 5), 2, "1 3 5 x2", "two odd dice"),
+    9: ("GD09", "yellow", "bright", "among", (1, 3, 5), 3, "1 3 5 x3", "three odd dice"),
+    10: ("GD10", "yellow", "bright", "distinct", (), 2, "X =/= X", "two different numbers"),
+    11: (
+        "GD11",
+        "yellow",
+        "bright",
+        "distinct",
+        (),
+        3,
+        "X =/= X =/= X",
+        "three different numbers",
+    ),
+    12: ("GD12", "yellow", "bright", "same", (), 2, "X = X", "a pair"),
+    13: ("GD13", "yellow", "bright", "among", (5,), 2, "5 5", "two or more 5s"),
+    14: ("GD14", "yellow", "bright", "among", (1,), 1, "1", "any 1"),
+    15: ("GD15", "yellow", "bright", "among", (4, 5), 1, "4 5", "any 4 or 5"),
+    16: ("GD16", "yellow", "bright", "among", (3, 4, 5), 1, "3 4 5", "any 3, 4 or 5"),
 }
 CARD_NUMBERS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)
 
 # The draw pile, top deck first: (deck, cards removed unseen). Each deck supplies
-# (its cards - removed) rounds, in this order: A for rounds 1-9, then B for rounds 10-12.
-# PROPOSED: deck B has only the 4 known thresholds, so it drops 1 instead of 3.
-DECKS = (("A", 3), ("B", 1))
+# (its cards - removed) rounds, in this order: bright for rounds 1-9, then dark for 10-12.
+# PROPOSED: 2 of the 12 bright cards are unknown, so the bright deck drops 1 instead of 3.
+DECKS = (("bright", 1), ("dark", 3))
+
+# Cards in each deck of the box (FACT: 12 bright, 6 dark); CARDS may know fewer.
+BOX = {"bright": 12, "dark": 6}
 
 COLOUR_WORDS = {
     "yellow": "checked after every roll",
     "black": "checked once, when you stop",
 }
 
-# What the rules screen lists as house rules and guesses (DECISIONS.md).
+
+def _deck_rules():
+    """A sentence per deck, from CARDS, DECKS and BOX: its rounds, its cards by colour, and
+    what is put away unseen (and why, when cards are unknown)."""
+    rules = []
+    first = 1
+    for deck, drop in DECKS:
+        known = [number for number in CARD_NUMBERS if CARDS[number][2] == deck]
+        last = first + len(known) - drop - 1
+        rounds = "round %d" % first if first == last else "rounds %d-%d" % (first, last)
+        groups = []  # "yellow GD07-GD16": cards in a row of one colour
+        start = 0
+        for i in range(1, len(known) + 1):
+            if (
+                i == len(known)
+                or known[i] != known[i - 1] + 1
+                or CARDS[known[i]][1] != CARDS[known[start]][1]
+            ):
+                codes = CARDS[known[start]][0]
+                if i - 1 > start:
+                    codes += "-" + CARDS[known[i - 1]][0]
+                groups.append(CARDS[known[start]][1] + " " + codes)
+                start = i
+        put = "%d %s put away unseen" % (drop, "is" if drop == 1 else "are")
+        unknown = BOX[deck] - len(known)
+        if unknown:
+            put = "%d of its %d cards %s unknown, so %s instead of %d" % (
+                unknown,
+                BOX[deck],
+                "is" if unknown == 1 else "are",
+                put,
+                unknown + drop,
+            )
+        rules.append("The %s deck, %s: %s; %s." % (deck, rounds, ", ".join(groups), put))
+        first = last + 1
+    return tuple(rules)
+
+
+# The house rules and guesses in use (DECISIONS.md), for the how-to pages. The card sentences
+# are built from the tables above, so a transcription of the real cards changes them too.
 HOUSE_RULES = (
-    "Card colours and decks are a best guess: yellow GD05-GD16, black GD01-GD04.",
-    "The first player moves one seat clockwise each round, skipping players who are out.",
-    "If everyone busts in round 12 the dice on the table leave the game.",
-    "The game ends early when fewer than two players have dice.",
-    "Pools are counted in dice: a token is 3 dice.",
+    ("Card colours and decks are a best guess.",)
+    + _deck_rules()
+    + (
+        "The first player moves one seat clockwise each round, skipping players who are out.",
+        "If everyone busts in round 12 the dice on the table leave the game.",
+        "The game ends when fewer than two have dice.",
+        "Pools are counted in dice: a token is 3 dice.",
+    )
 )
+del _deck_rules

@@ -47,6 +47,7 @@ _SCORE_ROWS = const(60)
 
 _FACE_MARKS = ("G", "1", "2", "3", "4", "5")  # 0 = the gangster
 _CELL = const(3)  # characters per face column in the dice table
+_DICE_LINES = const(4)  # lines the dice table takes while a player has dice out
 _WHEN = {"yellow": "every roll", "black": "once, at stop"}
 # The headings of the round's table (rules 1.4, 1.6): the dice each player rolled this round,
 # and the score, the numbers showing added up (a bust has none).
@@ -270,7 +271,10 @@ def _turn(fb, fnt, pitch, x, width, height, state, view, sections):
     # The dice table's lines under its faces are a section of their own: a roll or marking a
     # die for the reroll changes them and leaves the prompt and the choices be. Its text and
     # the block's are ink on paper, so the order they are drawn in does not matter.
-    table = len(rows) + (1 if left else 0)
+    # The table keeps its height through the turn (faces, dice, the dice chosen, the rerolls
+    # left or the dice in the air), so the first die marked for a reroll does not move the
+    # prompt and the choices a line down over their own traces.
+    table = _DICE_LINES if rows else 0
     key = (table, pool, note, prompt, len(choices))
     if sections.stale(fb, _TURN, key, x, 0, width, height):
         bottom = parts.note(fb, fnt, x, width, height, pitch, note)
@@ -284,9 +288,9 @@ def _turn(fb, fnt, pitch, x, width, height, state, view, sections):
     key = (rows[1:], left, sections.since(_TURN))
     top = pitch if table else 0
     if sections.stale(fb, _DICE, key, x, top, width, table * pitch - top):
-        y = screen.text_lines(fb, fnt, rows[1:], x, top, width, len(rows) - 1, pitch)
-        if left:
-            text.draw(fb, fnt, "rerolls left: %d" % left, x, y)
+        screen.text_lines(fb, fnt, rows[1:], x, top, width, len(rows) - 1, pitch)
+        if left:  # on the table's last line, under the row of dice chosen
+            text.draw(fb, fnt, "rerolls left: %d" % left, x, (table - 1) * pitch)
     y, bottom = sections.places[_TURN]
     _choices(fb, fnt, x, y, width, bottom, choices, cursor, sections)
 

@@ -4,8 +4,9 @@ with chosen dice."""
 from dicetable.core.protocol import CHANCE
 from dicetable.games.gang import rules as gang
 
-# Cards put away unseen by new(): GD11-GD13 from deck A, GD04 from deck B.
-DROPS = (11, 12, 13, 4)
+# Cards put away unseen by new(): GD12 from deck A, GD04-GD06 from deck B (so deck B
+# deals the thresholds GD01-GD03 in rounds 10-12).
+DROPS = (12, 4, 5, 6)
 
 
 def counts(*faces):

@@ -51,8 +51,14 @@ def test_card_table_has_sixteen_cards_in_two_decks_of_twelve_rounds():
     for number in data.CARD_NUMBERS:
         code, colour, deck = data.CARDS[number][:3]
         assert code == "GD%02d" % number
-        assert colour == ("black" if number <= 4 else "yellow")
-        assert deck == ("B" if number <= 4 else "A")
+        # Revised (DECISIONS.md): the run cards GD05 and GD06 are black too, and the back
+        # follows the colour: the six black cards are the dark deck, the yellow ones the bright.
+        assert colour == ("black" if number <= 6 else "yellow")
+        assert deck == ("dark" if number <= 6 else "bright")
+    # The box holds 12 bright and 6 dark cards, 3 of each put away unseen: 9 + 3 rounds. Two
+    # bright cards are unknown, so the bright deck puts away 1 of its 10 known cards.
+    assert data.BOX == {"bright": 12, "dark": 6}
+    assert data.DECKS == (("bright", 1), ("dark", 3))
     assert data.POOLS == {2: 48, 3: 48, 4: 36}
     assert data.BONUS[9:] == (3, 6, 9) and sum(data.BONUS) == 18
 
@@ -105,28 +111,76 @@ def test_gangsters_score_zero():
 def test_setup_puts_cards_away_unseen_through_chance_actions():
     state = gang.new_state(gang.make_params({"players": 3}))
     assert state.actors() == [CHANCE]
-    assert [a - gang.CARD_BASE for a, _w in state.chance_outcomes()] == list(range(5, 17))
-    for number in (16, 5, 9):
+    # The bright deck (the ten known yellow cards GD07-GD16) loses one card first.
+    assert [a - gang.CARD_BASE for a, _w in state.chance_outcomes()] == list(range(7, 17))
+    reveal(state, 16)
+    # Then the dark deck (the six black cards) loses three, then round 1 reveals from what is
+    # left of the bright deck.
+    assert [a - gang.CARD_BASE for a, _w in state.chance_outcomes()] == [1, 2, 3, 4, 5, 6]
+    for number in (5, 2, 6):
         reveal(state, number)
-    # Deck B's turn to lose a card, then round 1 reveals from what is left of deck A.
-    assert [a - gang.CARD_BASE for a, _w in state.chance_outcomes()] == [1, 2, 3, 4]
-    reveal(state, 2)
-    assert state.dropped == [16, 5, 9, 2]
+    assert state.dropped == [16, 5, 2, 6]
     left = [a - gang.CARD_BASE for a, _w in state.chance_outcomes()]
-    assert left == [6, 7, 8, 10, 11, 12, 13, 14, 15]
+    assert left == [7, 8, 9, 10, 11, 12, 13, 14, 15]
     _refused(state, CHANCE, gang.CARD_BASE + 16, "not a possible roll")
+    _refused(state, CHANCE, gang.CARD_BASE + 5, "not a possible roll")
     assert gang.view(state, 0)["card"] == 0 and "dropped" not in gang.view(state, 0)
 
 
-def test_twelve_rounds_use_deck_a_then_deck_b_and_never_a_dropped_card():
-    state = new(2)
+def test_twelve_rounds_use_the_bright_deck_then_the_dark_and_never_a_dropped_card():
+    state = new(2)  # drops GD12, then GD04-GD06
     skip_to_deck_b(state)
     assert state.round == 9
     assert [a - gang.CARD_BASE for a, _w in state.chance_outcomes()] == [1, 2, 3]
     for _ in range(3):
         quiet_round(state)
     assert state.is_terminal() and state.round == data.ROUNDS
-    assert sorted(state.drawn) == [1, 2, 3, 5, 6, 7, 8, 9, 10, 14, 15, 16]
+    assert sorted(state.drawn) == [1, 2, 3, 7, 8, 9, 10, 11, 13, 14, 15, 16]
+
+
+def test_round_1_never_shows_a_run_card():
+    # Old colours: GD05 (two values in a row) was yellow and could open round 1, so 2, 3 and a
+    # gangster on the first roll busted at once (a run is likelier than not with 3 dice).
+    for drop in range(7, 17):
+        state = new(2, drops=(drop, 1, 2, 3))
+        for number in [a - gang.CARD_BASE for a, _w in state.chance_outcomes()]:
+            assert data.CARDS[number][1] == "yellow" and data.CARDS[number][3] != "run"
+        _refused(state, CHANCE, gang.CARD_BASE + 5, "not a possible roll")
+    # Round 1 under GD13 (two 5s): the run 2, 3, gangster goes on to the player's choice.
+    state = new(2, card=13)
+    state.apply(0, gang.commit_action(3))
+    roll(state, [2, 3, 0])
+    assert state.actors() == [0] and state.rerolls_left() == 2
+
+
+def test_a_run_card_is_black_checked_once_when_the_player_stops():
+    # GD05 (two values in a row) in round 10: the dark deck dropped GD01, GD02 and GD04.
+    state = new(2, drops=(12, 1, 2, 4))
+    skip_to_deck_b(state)
+    assert [a - gang.CARD_BASE for a, _w in state.chance_outcomes()] == [3, 5, 6]
+    reveal(state, 5)
+    seat = state.turn_seat()
+    state.apply(seat, gang.commit_action(3))
+    roll(state, [2, 3, 0])  # a run: a yellow card would bust here, a black one waits
+    assert state.actors() == [seat] and state.rerolls_left() == 2
+    select(state, [3])
+    state.apply(seat, gang.REROLL)
+    roll(state, [5])
+    state.apply(seat, gang.STOP)
+    assert last_turn(state) == [seat, 3, counts(2, 5, 0), 2, 7]
+    # The same run when the player stops: bust.
+    other = state.turn_seat()
+    assert turn(state, [2, 3, 0]) == [other, 3, counts(2, 3, 0), 1, gang.BUST]
+    assert state.history_rounds[-1][1:3] == [seat, 3 + 3 + 3]  # the bonus 3 and both rolls
+    # GD06 (three values in a row) in round 11: 2, 3, 4 waits, and busts at the stop.
+    reveal(state, 6)
+    first, second = state.order
+    state.apply(first, gang.commit_action(3))
+    roll(state, [2, 3, 4])
+    assert state.actors() == [first] and state.rerolls_left() == 2
+    state.apply(first, gang.STOP)
+    assert last_turn(state) == [first, 3, counts(2, 3, 4), 1, gang.BUST]
+    assert turn(state, [2, 3, 5]) == [second, 3, counts(2, 3, 5), 1, 10]  # no three in a row
 
 
 def test_pools_by_player_count():
