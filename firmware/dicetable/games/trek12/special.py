@@ -31,6 +31,10 @@ DESK = const(128)
 BALL_SHIFT = const(8)
 TAGS = ("water", "start", "star", "entrance", "sink", "fridge", "sofa", "desk")  # bit order
 _MAX_COLOURS = const(8)
+# What an empty circle shows on the sheet (and the how-to legend explains): its ball's colour's
+# first letter, else the label of the first of these tags it has.
+MARK_LABELS = (("start", ">"), ("star", "*"), ("water", "~"), ("entrance", "E"), ("sink", "X"),
+               ("fridge", "F"), ("sofa", "S"), ("desk", "D"))  # fmt: skip
 
 # Scoring hooks, each with the tags it reads and the scoring keys it needs:
 #   garland      each rope path gains garlandBonus[distinct ball colours on it] (last entry caps)
@@ -240,3 +244,32 @@ def colours(mark):
         count += mark & 1
         mark >>= 1
     return count
+
+
+def ball_label(colour):
+    return colour[0].upper()
+
+
+def mark_label(board, circle):
+    """(label, what) an empty circle shows: a ball's letter and its colour, or a tag's label and
+    the tag; None for a plain circle."""
+    ball = board.ball(circle)
+    if ball:
+        return ball_label(ball), ball
+    mark = board.marks[circle]
+    for tag, label in MARK_LABELS:
+        if mark & (1 << TAGS.index(tag)):
+            return label, tag
+    return None
+
+
+def mark_labels(board):
+    """{circle: label} for the printed marks of a special map (None on a base map)."""
+    if not board.ball_names and not board.starts and not max(board.marks):
+        return None
+    labels = {}
+    for circle in range(board.size):
+        found = mark_label(board, circle)
+        if found:
+            labels[circle] = found[0]
+    return labels
