@@ -27,8 +27,8 @@ _TAG_WORDS = {
 
 
 def _label(tag):
-    for name, label in trek12_special.MARK_LABELS:
-        if name == tag:
+    for bit, label in trek12_special.MARK_LABELS:
+        if trek12_special.tag_name(bit) == tag:
             return label
     return "?"
 
@@ -41,20 +41,15 @@ def _has_tag(board, tag):
     return False
 
 
-def _uses(board, table):
-    """'low 3, high 4, ...': the uses of each result on one operation table."""
+def _uses(board, table, named=True):
+    """'low 3, high 4, ...' (or '3, 4, ...'): the uses of each result on one operation table."""
     count = len(maps.OPERATIONS)
     limits = board.limits[table * count : (table + 1) * count]
-    return ", ".join(["%s %d" % (maps.OPERATIONS[op].lower(), limits[op]) for op in range(count)])
-
-
-def _ops():
-    return ", ".join([name.lower() for name in maps.OPERATIONS])
-
-
-def _counts(board, table):
-    count = len(maps.OPERATIONS)
-    return ", ".join([str(limit) for limit in board.limits[table * count : (table + 1) * count]])
+    words = []
+    for op in range(count):
+        name = maps.OPERATIONS[op].lower() + " " if named else ""
+        words.append("%s%d" % (name, limits[op]))
+    return ", ".join(words)
 
 
 def _caps(board):
@@ -117,11 +112,12 @@ def _base(board):
     if tables > 1:
         words = "; ".join(
             [
-                "%s %s" % (board.table_names[table], _counts(board, table))
+                "%s %s" % (board.table_names[table], _uses(board, table, False))
                 for table in range(tables)
             ]
         )
-        uses = ["Uses of each result in the whole game (%s): %s." % (_ops(), words)]
+        order = ", ".join([name.lower() for name in maps.OPERATIONS])
+        uses = ["Uses of each result in the whole game (%s): %s." % (order, words)]
     elif min(board.limits) == max(board.limits):
         uses = [
             "Each of the five results may be used %d times in the whole game." % board.limits[0]
@@ -295,7 +291,8 @@ def _legend(board):
     for colour in board.ball_names:
         if _shown(board, colour):
             marks.append((trek12_special.ball_label(colour), colour + " ball"))
-    for tag, label in trek12_special.MARK_LABELS:
+    for bit, label in trek12_special.MARK_LABELS:
+        tag = trek12_special.tag_name(bit)
         if _shown(board, tag):
             marks.append((label, _TAG_WORDS[tag]))
     lines = []

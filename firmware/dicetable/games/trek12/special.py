@@ -33,8 +33,8 @@ TAGS = ("water", "start", "star", "entrance", "sink", "fridge", "sofa", "desk") 
 _MAX_COLOURS = const(8)
 # What an empty circle shows on the sheet (and the how-to legend explains): its ball's colour's
 # first letter, else the label of the first of these tags it has.
-MARK_LABELS = (("start", ">"), ("star", "*"), ("water", "~"), ("entrance", "E"), ("sink", "X"),
-               ("fridge", "F"), ("sofa", "S"), ("desk", "D"))  # fmt: skip
+MARK_LABELS = ((START, ">"), (STAR, "*"), (WATER, "~"), (ENTRANCE, "E"), (SINK, "X"),
+               (FRIDGE, "F"), (SOFA, "S"), (DESK, "D"))  # fmt: skip
 
 # Scoring hooks, each with the tags it reads and the scoring keys it needs:
 #   garland      each rope path gains garlandBonus[distinct ball colours on it] (last entry caps)
@@ -257,10 +257,19 @@ def mark_label(board, circle):
     if ball:
         return ball_label(ball), ball
     mark = board.marks[circle]
-    for tag, label in MARK_LABELS:
-        if mark & (1 << TAGS.index(tag)):
-            return label, tag
+    for bit, label in MARK_LABELS:
+        if mark & bit:
+            return label, tag_name(bit)
     return None
+
+
+def tag_name(bit):
+    """The name in TAGS of one tag bit."""
+    index = 0
+    while bit > 1:
+        bit >>= 1
+        index += 1
+    return TAGS[index]
 
 
 def mark_labels(board):
