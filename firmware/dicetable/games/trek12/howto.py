@@ -26,15 +26,19 @@ _TAG_WORDS = {
 }
 
 
+def _bit(tag):
+    return 1 << trek12_special.TAGS.index(tag)
+
+
 def _label(tag):
     for bit, label in trek12_special.MARK_LABELS:
-        if trek12_special.tag_name(bit) == tag:
+        if bit == _bit(tag):
             return label
     return "?"
 
 
 def _has_tag(board, tag):
-    bit = 1 << trek12_special.TAGS.index(tag)
+    bit = _bit(tag)
     for mark in board.marks:
         if mark & bit:
             return True
@@ -275,26 +279,31 @@ def _special(board):
     return found
 
 
-def _shown(board, what):
-    """Whether some empty circle of the map shows the mark of `what` (a tag or a colour)."""
-    for circle in range(board.size):
-        found = trek12_special.mark_label(board, circle)
-        if found and found[1] == what:
-            return True
-    return False
+def _tag_of(label):
+    """The tag whose mark is `label` (trek12_special.MARK_LABELS)."""
+    for bit, mark in trek12_special.MARK_LABELS:
+        if mark == label:
+            for tag in trek12_special.TAGS:
+                if _bit(tag) == bit:
+                    return tag
+    return ""
 
 
 def _legend(board):
-    """The sheet's marks for this map and what they mean, then the layout's provenance; ()
-    for a plain base map. Letters as trek12_special.mark_label gives them to the sheet."""
-    marks = []  # (label, words): balls in colour order, then tags in MARK_LABELS order
-    for colour in board.ball_names:
-        if _shown(board, colour):
-            marks.append((trek12_special.ball_label(colour), colour + " ball"))
-    for bit, label in trek12_special.MARK_LABELS:
-        tag = trek12_special.tag_name(bit)
-        if _shown(board, tag):
-            marks.append((label, _TAG_WORDS[tag]))
+    """The marks the sheet draws on this map (the very letters of trek12_special.mark_labels)
+    and what they mean, then the layout's provenance; () for a plain base map."""
+    labels = trek12_special.mark_labels(board) or {}
+    marks = []  # (label, words), each once
+    for circle in labels:
+        label = labels[circle]
+        ball = board.ball(circle)
+        mark = (label, ball + " ball" if ball else _TAG_WORDS[_tag_of(label)])
+        if mark not in marks:
+            marks.append(mark)
+    # Balls in colour order, then tags in the sheet's order (dict order differs by runtime).
+    order = [colour + " ball" for colour in board.ball_names]
+    order += [_TAG_WORDS[_tag_of(label)] for _bit_value, label in trek12_special.MARK_LABELS]
+    marks.sort(key=lambda mark: order.index(mark[1]))
     lines = []
     if marks:
         words = ", ".join(["%s %s" % mark for mark in marks])

@@ -31,8 +31,8 @@ DESK = const(128)
 BALL_SHIFT = const(8)
 TAGS = ("water", "start", "star", "entrance", "sink", "fridge", "sofa", "desk")  # bit order
 _MAX_COLOURS = const(8)
-# What an empty circle shows on the sheet (and the how-to legend explains): its ball's colour's
-# first letter, else the label of the first of these tags it has.
+# What an empty circle shows on the sheet (mark_labels; the how-to legend explains them): its
+# ball's colour's first letter, else the label of the first of these tags it has.
 MARK_LABELS = ((START, ">"), (STAR, "*"), (WATER, "~"), (ENTRANCE, "E"), (SINK, "X"),
                (FRIDGE, "F"), (SOFA, "S"), (DESK, "D"))  # fmt: skip
 
@@ -246,39 +246,18 @@ def colours(mark):
     return count
 
 
-def ball_label(colour):
-    return colour[0].upper()
-
-
-def mark_label(board, circle):
-    """(label, what) an empty circle shows: a ball's letter and its colour, or a tag's label and
-    the tag; None for a plain circle."""
-    ball = board.ball(circle)
-    if ball:
-        return ball_label(ball), ball
-    mark = board.marks[circle]
-    for bit, label in MARK_LABELS:
-        if mark & bit:
-            return label, tag_name(bit)
-    return None
-
-
-def tag_name(bit):
-    """The name in TAGS of one tag bit."""
-    index = 0
-    while bit > 1:
-        bit >>= 1
-        index += 1
-    return TAGS[index]
-
-
 def mark_labels(board):
     """{circle: label} for the printed marks of a special map (None on a base map)."""
     if not board.ball_names and not board.starts and not max(board.marks):
         return None
     labels = {}
     for circle in range(board.size):
-        found = mark_label(board, circle)
-        if found:
-            labels[circle] = found[0]
+        ball = board.ball(circle)
+        if ball:
+            labels[circle] = ball[0].upper()
+            continue
+        for bit, label in MARK_LABELS:
+            if board.marks[circle] & bit:
+                labels[circle] = label
+                break
     return labels

@@ -212,8 +212,12 @@ def test_the_legend_names_every_mark_the_sheet_draws():
             continue
         for circle in sorted(marks or {}):
             label = marks[circle]
-            what = trek12_special.mark_label(board, circle)[1]
-            assert " %s %s" % (label, what) in legend, (map_id, label, what, legend)
+            ball = board.ball(circle)
+            if ball:
+                assert " %s %s ball" % (label, ball) in legend, (map_id, label, legend)
+            else:
+                named = [tag for tag in board.tags(circle) if " %s %s" % (label, tag) in legend]
+                assert named, (map_id, label, board.tags(circle), legend)
         if pairs:
             assert "= joins a pre-linked pair" in legend
         if board.dangerous:
