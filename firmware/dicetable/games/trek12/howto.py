@@ -216,7 +216,7 @@ def _special(board):
                 (
                     "Every rope is a garland: it gains points for the different ball colours on"
                     " its circles.",
-                    "Colours " + ", ".join(steps) + ".",
+                    "By colours: " + ", ".join(steps) + ".",
                 ),
             )
         )
