@@ -24,32 +24,8 @@ def test_every_game_has_pages_in_plain_ascii():
     assert len(pages("nope")) == 1
 
 
-# Settings whose pages differ from the defaults' (issue 17): each is checked as the defaults are.
-_SETTINGS = (
-    ("dicetrip", {"first": 3, "players": 4, "chains": "on", "mode": "dice"}),
-    ("ontrack", {"buildings": "135"}),
-    ("cybo", {"grid": "columns", "level": "grandmaster"}),
-)
-
-
-def _every_game_and_setting():
-    for game_id, _title in GAMES:
-        yield game_id, None
-    for game_id, options in _SETTINGS:
-        yield game_id, options
-
-
-def test_every_game_has_pages_in_plain_ascii_for_every_setting():
-    for game_id, options in _SETTINGS:
-        found = pages(game_id, options)
-        assert 4 <= len(found) <= 12, game_id
-        for heading, paragraphs in found:
-            for words in (heading,) + tuple(paragraphs):
-                for char in words:
-                    assert " " <= char <= "~", (game_id, words)
-
-
-def test_every_page_fits_the_smallest_panel_uncut():
+def _check_fit(readings):
+    """Every page of each (game id, options) in `readings` fits both panels without being cut."""
     shown = []
     original = draw.text_lines
 
@@ -62,18 +38,52 @@ def test_every_page_fits_the_smallest_panel_uncut():
         for width, height in _SIZES:
             fb = framebuf.FrameBuffer(_FRAME, width, height, framebuf.MONO_HLSB)
             room = width - 2 * draw.INSET
-            for game_id, options in _every_game_and_setting():
+            for game_id, options in readings:
                 screen = HowToScreen(None, game_id, None, options)
                 for page in range(len(screen.pages)):
                     screen.page = page
                     del shown[:]
                     screen.draw(fb, width, height)
                     lines, count = shown[0]
-                    assert lines <= count, (width, game_id, page, lines, count)
+                    assert lines <= count, (width, game_id, options, page, lines, count)
                     heading = screen.heading()
                     assert text.measure(draw.look(width).title, heading) <= room, heading
     finally:
         draw.text_lines = original
+
+
+def _check_plain(found, where):
+    assert 4 <= len(found) <= 12, where
+    for heading, paragraphs in found:
+        assert heading and paragraphs
+        for words in (heading,) + tuple(paragraphs):
+            for char in words:
+                assert " " <= char <= "~", (where, words)
+
+
+# Settings whose pages differ from the defaults' (issue 17): each is checked as the defaults are.
+_SETTINGS = (
+    ("dicetrip", {"first": 3, "players": 4, "chains": "on", "mode": "dice"}),
+    ("ontrack", {"buildings": "135"}),
+    ("cybo", {"grid": "columns", "level": "grandmaster"}),
+)
+
+
+def test_every_page_fits_the_smallest_panel_uncut():
+    _check_fit([(game_id, None) for game_id, _title in GAMES] + list(_SETTINGS))
+
+
+def test_every_game_has_pages_in_plain_ascii_for_every_setting():
+    for game_id, options in _SETTINGS:
+        _check_plain(pages(game_id, options), game_id)
+
+
+def test_every_trek12_map_has_its_pages_plain_and_uncut():
+    from dicetable.games.trek12.maps import MAP_IDS
+
+    for map_id in MAP_IDS:
+        _check_plain(pages("trek12", {"map": map_id}), map_id)
+    _check_fit([("trek12", {"map": map_id}) for map_id in MAP_IDS])
 
 
 def test_pages_turn_with_the_smallest_button_set():

@@ -37,18 +37,6 @@ _PAD = const(2)
 _OP_WORDS = ("low", "high", "diff", "sum", "prod")
 _USED = "\u2713"  # a tick used
 _FREE = "\u00b7"  # a tick left
-# What an empty circle of a special map shows: (tag bit, label), first match wins; a ball shows
-# its colour's first letter.
-_TAG_LABELS = (
-    (trek12_special.START, ">"),
-    (trek12_special.STAR, "*"),
-    (trek12_special.WATER, "~"),
-    (trek12_special.ENTRANCE, "E"),
-    (trek12_special.SINK, "X"),
-    (trek12_special.FRIDGE, "F"),
-    (trek12_special.SOFA, "S"),
-    (trek12_special.DESK, "D"),
-)
 
 # Section names (ui.sections); operation rows and choice boxes count up from theirs.
 _MOUNTAIN = const(0)
@@ -130,23 +118,6 @@ def _preview(state, seat, view):
     return values
 
 
-def _marks(board):
-    """{circle: label} for the printed marks of a special map (None on a base map)."""
-    if not board.ball_names and not board.starts and not max(board.marks):
-        return None
-    marks = {}
-    for circle in range(board.size):
-        ball = board.ball(circle)
-        if ball:
-            marks[circle] = ball[0].upper()
-            continue
-        for bit, label in _TAG_LABELS:
-            if board.marks[circle] & bit:
-                marks[circle] = label
-                break
-    return marks
-
-
 def _mountain(fb, chosen, width, height, state, seat, view, left, sections):
     board = state.board
     values = _preview(state, seat, view)
@@ -170,7 +141,7 @@ def _mountain(fb, chosen, width, height, state, seat, view, left, sections):
         fnt,
         circle,
         candidates,
-        _marks(board),
+        trek12_special.mark_labels(board),
         board.prelinked,
         ropes,
     )

@@ -31,6 +31,10 @@ DESK = const(128)
 BALL_SHIFT = const(8)
 TAGS = ("water", "start", "star", "entrance", "sink", "fridge", "sofa", "desk")  # bit order
 _MAX_COLOURS = const(8)
+# What an empty circle shows on the sheet (mark_labels; the how-to legend explains them): its
+# ball's colour's first letter, else the label of the first of these tags it has.
+MARK_LABELS = ((START, ">"), (STAR, "*"), (WATER, "~"), (ENTRANCE, "E"), (SINK, "X"),
+               (FRIDGE, "F"), (SOFA, "S"), (DESK, "D"))  # fmt: skip
 
 # Scoring hooks, each with the tags it reads and the scoring keys it needs:
 #   garland      each rope path gains garlandBonus[distinct ball colours on it] (last entry caps)
@@ -240,3 +244,20 @@ def colours(mark):
         count += mark & 1
         mark >>= 1
     return count
+
+
+def mark_labels(board):
+    """{circle: label} for the printed marks of a special map (None on a base map)."""
+    if not board.ball_names and not board.starts and not max(board.marks):
+        return None
+    labels = {}
+    for circle in range(board.size):
+        ball = board.ball(circle)
+        if ball:
+            labels[circle] = ball[0].upper()
+            continue
+        for bit, label in MARK_LABELS:
+            if board.marks[circle] & bit:
+                labels[circle] = label
+                break
+    return labels
