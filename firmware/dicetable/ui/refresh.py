@@ -238,8 +238,7 @@ class RefreshPlanner:
             # Row by row, only the rectangle's bytes: integers of a few dozen bytes, where
             # spans of whole rows would cost a kiosk's fuller heap collections. On the
             # emulated RP2040 (400x300, On Track) 19-57 ms, where a halving walk took 75-128.
-            left = x >> 3
-            right = (x + w + 7) >> 3
-            return _count_differences(shown, frame, limit, True, first, last, row_bytes, left, right)
+            span = (x >> 3, (x + w + 7) >> 3)
+            return _count_differences(shown, frame, limit, True, first, last, row_bytes, *span)
         stride = max(1, _CHUNK // row_bytes) * row_bytes
         return _count_differences(shown, frame, limit, False, first, last, stride)
