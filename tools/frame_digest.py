@@ -42,11 +42,12 @@ GAMES = (
     for map_id in ("dunai", "kagkot", "dhaulagiri", "jampa", "christmas", "zen", "containment")
 )
 
-# Key scripts from the menu: each game's how-to pages (setup, down past Start, OK, pages).
+# Key scripts from the menu: each game's how-to pages (setup, down from Start to "How to play",
+# OK, the pages).
 HOWTO = tuple(
     (
         "howto-%d" % index,
-        ("DOWN*%d " % index if index else "") + "OK UP OK RIGHT*6 LEFT OK*8 BACK BACK",
+        ("DOWN*%d " % index if index else "") + "OK DOWN OK RIGHT*6 LEFT OK*8 BACK BACK",
     )
     for index in range(5)
 )
