@@ -10,8 +10,7 @@ transcription of the real sheet changes the rules and these pages together.
 
 from dicetable.games.dicetrip import belgium as dicetrip_map
 from dicetable.games.dicetrip import data
-
-_HOUSE_RULES_PER_PAGE = 2  # two sentences of up to three lines each fit the smallest panel
+from dicetable.games.pages import packed
 
 
 def _house_rules(options):
@@ -78,7 +77,5 @@ def pages(options):
             ),
         ),
     ]
-    rules = _house_rules(options)
-    for start in range(0, len(rules), _HOUSE_RULES_PER_PAGE):
-        found.append(("House rules", tuple(rules[start : start + _HOUSE_RULES_PER_PAGE])))
+    found.extend(packed("House rules", _house_rules(options)))
     return tuple(found)

@@ -70,53 +70,13 @@ COLOUR_WORDS = {
 }
 
 
-def _deck_rules():
-    """A sentence per deck, from CARDS, DECKS and BOX: its rounds, its cards by colour, and
-    what is put away unseen (and why, when cards are unknown)."""
-    rules = []
-    first = 1
-    for deck, drop in DECKS:
-        known = [number for number in CARD_NUMBERS if CARDS[number][2] == deck]
-        last = first + len(known) - drop - 1
-        rounds = "round %d" % first if first == last else "rounds %d-%d" % (first, last)
-        groups = []  # "yellow GD07-GD16": cards in a row of one colour
-        start = 0
-        for i in range(1, len(known) + 1):
-            if (
-                i == len(known)
-                or known[i] != known[i - 1] + 1
-                or CARDS[known[i]][1] != CARDS[known[start]][1]
-            ):
-                codes = CARDS[known[start]][0]
-                if i - 1 > start:
-                    codes += "-" + CARDS[known[i - 1]][0]
-                groups.append(CARDS[known[start]][1] + " " + codes)
-                start = i
-        put = "%d %s put away unseen" % (drop, "is" if drop == 1 else "are")
-        unknown = BOX[deck] - len(known)
-        if unknown:
-            put = "%d of its %d cards %s unknown, so %s instead of %d" % (
-                unknown,
-                BOX[deck],
-                "is" if unknown == 1 else "are",
-                put,
-                unknown + drop,
-            )
-        rules.append("The %s deck, %s: %s; %s." % (deck, rounds, ", ".join(groups), put))
-        first = last + 1
-    return tuple(rules)
-
-
-# The house rules and guesses in use (DECISIONS.md), for the how-to pages. The card sentences
-# are built from the tables above, so a transcription of the real cards changes them too.
+# The house rules and guesses in use (DECISIONS.md), for the how-to pages. The decks' sentences
+# are built there (howto.deck_rules) from CARDS, DECKS and BOX, so a transcription of the real
+# cards changes them too; play never loads them.
 HOUSE_RULES = (
-    ("Card colours and decks are a best guess.",)
-    + _deck_rules()
-    + (
-        "The first player moves one seat clockwise each round, skipping players who are out.",
-        "If everyone busts in round 12 the dice on the table leave the game.",
-        "The game ends when fewer than two have dice.",
-        "Pools are counted in dice: a token is 3 dice.",
-    )
+    "Card colours and decks are a best guess.",
+    "The first player moves one seat clockwise each round, skipping players who are out.",
+    "If everyone busts in round 12 the dice on the table leave the game.",
+    "The game ends when fewer than two have dice.",
+    "Pools are counted in dice: a token is 3 dice.",
 )
-del _deck_rules

@@ -9,40 +9,45 @@ once, when the pages are asked for.
 """
 
 from dicetable.games.gang import data
-
-_LINES = 6  # body lines on a page of the smallest panel
-_CHARS = 48  # characters on one of those lines (the fonts are monospaced)
+from dicetable.games.pages import packed
 
 
-def _lines(paragraph):
-    """How many lines `paragraph` takes when wrapped at spaces to _CHARS."""
-    lines = 1
-    used = 0
-    for word in paragraph.split(" "):
-        if used and used + 1 + len(word) > _CHARS:
-            lines += 1
-            used = len(word)
-        else:
-            used += (1 if used else 0) + len(word)
-    return lines
-
-
-def _packed(heading, paragraphs):
-    """The paragraphs in order on as many pages headed `heading` as they need."""
-    pages = []
-    page = []
-    used = 0
-    for paragraph in paragraphs:
-        lines = _lines(paragraph)
-        if page and used + lines > _LINES:
-            pages.append((heading, tuple(page)))
-            page = []
-            used = 0
-        page.append(paragraph)
-        used += lines
-    if page:
-        pages.append((heading, tuple(page)))
-    return tuple(pages)
+def deck_rules():
+    """A sentence per deck, from data.CARDS, DECKS and BOX (the guess DECISIONS.md makes): its
+    rounds, its cards by colour, and what is put away unseen (and why, when cards are
+    unknown)."""
+    rules = []
+    first = 1
+    for deck, drop in data.DECKS:
+        known = [number for number in data.CARD_NUMBERS if data.CARDS[number][2] == deck]
+        last = first + len(known) - drop - 1
+        rounds = "round %d" % first if first == last else "rounds %d-%d" % (first, last)
+        groups = []  # "yellow GD07-GD16": cards in a row of one colour
+        start = 0
+        for i in range(1, len(known) + 1):
+            if (
+                i == len(known)
+                or known[i] != known[i - 1] + 1
+                or data.CARDS[known[i]][1] != data.CARDS[known[start]][1]
+            ):
+                codes = data.CARDS[known[start]][0]
+                if i - 1 > start:
+                    codes += "-" + data.CARDS[known[i - 1]][0]
+                groups.append(data.CARDS[known[start]][1] + " " + codes)
+                start = i
+        put = "%d %s put away unseen" % (drop, "is" if drop == 1 else "are")
+        unknown = data.BOX[deck] - len(known)
+        if unknown:
+            put = "%d of its %d cards %s unknown, so %s instead of %d" % (
+                unknown,
+                data.BOX[deck],
+                "is" if unknown == 1 else "are",
+                put,
+                unknown + drop,
+            )
+        rules.append("The %s deck, %s: %s; %s." % (deck, rounds, ", ".join(groups), put))
+        first = last + 1
+    return tuple(rules)
 
 
 def _listed(items):
@@ -120,4 +125,4 @@ PAGES = (
             "Arrows choose, OK confirms. Your pool shows only on your turn.",
         ),
     ),
-) + _packed("House rules", data.HOUSE_RULES)
+) + packed("House rules", data.HOUSE_RULES[:1] + deck_rules() + data.HOUSE_RULES[1:])

@@ -10,8 +10,7 @@ data.HOUSE_RULES (the guesses in use) on its last pages.
 """
 
 from dicetable.games.ontrack import data
-
-_HOUSE_RULES_PER_PAGE = 2  # two sentences of up to three lines each fit the smallest panel
+from dicetable.games.pages import packed
 
 
 def _pieces(table):
@@ -85,7 +84,5 @@ def pages(options):
             ),
         ),
     ]
-    rules = data.HOUSE_RULES
-    for start in range(0, len(rules), _HOUSE_RULES_PER_PAGE):
-        found.append(("House rules", tuple(rules[start : start + _HOUSE_RULES_PER_PAGE])))
+    found.extend(packed("House rules", data.HOUSE_RULES))
     return tuple(found)
