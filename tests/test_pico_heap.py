@@ -36,6 +36,11 @@ with open(os.path.join(ROOT, "tools", "pico_heap.json")) as _file:
     BUDGET = json.load(_file)
 
 
+# Board, name and plan of the same title played twice in a row (test_a_title_played_again...).
+_AGAIN = ("pico_ssd1680", "ontrack twice", "ontrack:6:5:-,ontrack:6:5:-")
+_AGAIN_SLACK = 2048  # bytes the second game may hold more than the first (names interned)
+
+
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     if not bench_pico._unix32_runs():
@@ -59,6 +64,10 @@ def runs(tmp_path_factory):
             stage = str(folder / ("%s-%s" % (board, name.replace(" ", "-"))))
             bench_pico.stage(stage, str(folder / "mpy"))
             jobs.append((board, name, plan, stage))
+    # The heaviest title twice on one power-on: a title played again is not a fresh start.
+    stage = str(folder / "again")
+    bench_pico.stage(stage, str(folder / "mpy"))
+    jobs.append((_AGAIN[0], _AGAIN[1], _AGAIN[2], stage))
     with ThreadPoolExecutor(max_workers=2) as pool:
         reports = pool.map(
             lambda job: bench_pico.run_probe_unix32(job[0], job[2], BUDGET["heap"], False, job[3]),
@@ -78,6 +87,21 @@ def test_game_keeps_its_heap_floor(runs, board, name):
     assert report["least_free"] >= floor, (
         "%s on %s: least free heap %d bytes, below the floor %d (goal %d): a change cost heap;"
         " see tools/pico_heap.json" % (name, board, report["least_free"], floor, goal)
+    )
+
+
+def test_a_title_played_again_needs_the_heap_of_one_game(runs):
+    # The menu drops a game's code, and the next game of the same title (no fresh start)
+    # imports it again: if anything held the last game's objects, or its modules, past the
+    # menu, two copies of the code would be in RAM (session 10: the probe held the timed
+    # module, and a second On Track ran out of heap on the 32-bit build).
+    board, name, _plan = _AGAIN
+    twice, once = runs[(board, name)], runs[(board, "ontrack")]
+    assert twice["failure"] is None, twice["failure"]
+    assert len(twice["games"]) == 2
+    assert twice["least_free"] >= once["least_free"] - _AGAIN_SLACK, (
+        twice["least_free"],
+        once["least_free"],
     )
 
 

@@ -144,7 +144,7 @@ class _Stats:
             self.press_parts[name] = _Figure()
         self.decisions = _Figure()
         self.least_free = 1 << 30
-        self.wrapped = []  # game modules whose decisions are timed
+        self.wrapped = []  # timed game modules, each followed by its (name, function)s
         self.starts = _Figure()  # presses that started a game
 
     def add(self, name, us):
@@ -222,13 +222,28 @@ def _instrument(app, stats):
 def _time_decisions(stats, module):
     """Time the game's bot and hint decisions (the session looks them up at each call); a
     module is wrapped once (MicroPython functions take no attributes to mark them)."""
-    if module in stats.wrapped:
+    wrapped = stats.wrapped
+    if module in wrapped:
         return
-    stats.wrapped.append(module)
+    wrapped.append(module)
     for name in ("bot_action", "hint"):
         function = getattr(module, name, None)
         if function is not None:
             setattr(module, name, _decision_timer(stats, function))
+            wrapped.append((name, function))
+
+
+# At a game's end the game's own functions go back and the module is let go: held here, it
+# would keep the whole game's code alive past the menu, which drops it, and the next game of
+# that title would import a second copy (a heap the device never has).
+def _unwrap(stats):
+    module = None
+    for item in stats.wrapped:
+        if isinstance(item, tuple):
+            setattr(module, item[0], item[1])
+        else:
+            module = item
+    del stats.wrapped[:]
 
 
 def _decision_timer(stats, function):
@@ -313,6 +328,8 @@ async def play(app, stats, plan, autopilot_class, results):
         state = shell.screen.session.state
         results.append((game_id, state.scores(), presses, decisions.summary(), start_us))
         print("GAME", game_id, "scores", state.scores(), "presses", presses)
+        state = session = None
+        _unwrap(stats)
         await _press(app, stats, keys.OK)  # back to the menu
         _census(stats)
     return boot_us, results
