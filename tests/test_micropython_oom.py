@@ -39,12 +39,22 @@ def test_a_game_that_does_not_fit_ends_on_the_memory_screen_with_its_save(
     words = verdict[0].split()
     if words[1] == "done":
         return
+    if words[1] == "harness":
+        # The autopilot's own thinking (a person's, on the table) ran out first: the firmware
+        # had not failed, and what it saved so far resumes.
+        assert words[2:] == ["MemoryError", "None"], out
+        _check_save(data)
+        return
     assert words[1:] == ["crash", words[2], "MemoryError"] and words[2].startswith("E-"), out
     # The report with its code, or (no heap left even for the traceback's text) the fallback
     # boot.crash documents: the name alone and the code E-0000.
     reported = "DiceTable stopped: error %s (MemoryError)" % words[2] in out
     assert reported or (words[2] == "E-0000" and "DiceTable stopped: MemoryError" in out), out
     assert "crash screen failed" not in out  # the out-of-memory screen was drawn
+    _check_save(data)
+
+
+def _check_save(data):
     journal = data / "game.jnl"
     if journal.exists():  # the game had started: its save resumes
         lines = journal.read_text().splitlines(True)
