@@ -14,13 +14,7 @@ _SIZES = ((296, 128), (400, 300))
 
 def test_every_game_has_pages_in_plain_ascii():
     for game_id, _title in GAMES:
-        found = pages(game_id)
-        assert 4 <= len(found) <= 12, game_id
-        for heading, paragraphs in found:
-            assert heading and paragraphs
-            for words in (heading,) + tuple(paragraphs):
-                for char in words:
-                    assert " " <= char <= "~", (game_id, words)
+        _check_plain(pages(game_id), game_id)
     assert len(pages("nope")) == 1
 
 
