@@ -48,6 +48,10 @@ class _WatchDogTimer:
 
     @mode.setter
     def mode(self, value):
+        if value is None:  # CircuitPython's way to stop it
+            machine.mem32[machine._WATCHDOG_CTRL_CLEAR] = machine._WATCHDOG_ENABLE
+            self._mode = self._wdt = None
+            return
         self._mode = value
         self._wdt = machine.WDT(timeout=int(self.timeout * 1000))
 
@@ -55,10 +59,6 @@ class _WatchDogTimer:
         if self._wdt is None:
             raise RuntimeError("watchdog not started")
         self._wdt.feed()
-
-    def deinit(self):
-        machine.mem32[machine._WATCHDOG_CTRL_CLEAR] = machine._WATCHDOG_ENABLE
-        self._mode = self._wdt = None
 
 
 watchdog = _WatchDogTimer()

@@ -42,6 +42,9 @@ def test_whole_game_through_buttons_matches_the_panel(tmp_path, board, game_id, 
     import displayio  # the fake: the port let go of CircuitPython's own display first
 
     assert displayio.released[0] >= 1
+    # microcontroller.watchdog was armed by the normal start and fed in time all game long.
+    report = device.watchdog_report()
+    assert report["armed"] and report["feeds"] > 0 and not report["starved"]
 
 
 def _frames():

@@ -266,25 +266,34 @@ class Clock:
         self.ticks_ms = adafruit_ticks.ticks_ms
         self.ticks_add = adafruit_ticks.ticks_add
         self.ticks_diff = adafruit_ticks.ticks_diff
-        self.sleep_ms = asyncio.sleep_ms
+        # CircuitPython's asyncio (the library) has MicroPython's sleep_ms; CPython's has not.
+        self.sleep_ms = asyncio.sleep_ms  # type: ignore[attr-defined]
+
+
+class _NoWatchdog:
+    def feed(self):
+        pass
 
 
 def start_watchdog(timeout_ms):
-    """Arm microcontroller.watchdog in reset mode; it is fed with feed() like machine.WDT."""
+    """Arm microcontroller.watchdog in reset mode; it is fed with feed() like machine.WDT. A
+    build without a watchdog (microcontroller.watchdog is None) runs without one."""
     from watchdog import WatchDogMode
 
     dog = microcontroller.watchdog
+    if dog is None:
+        return _NoWatchdog()
     dog.timeout = timeout_ms / 1000
     dog.mode = WatchDogMode.RESET
     return dog
 
 
 def dangerous_stop_watchdog():
-    """Disarm the watchdog (CircuitPython has a call for it) so the REPL survives a Ctrl-C."""
-    try:
-        microcontroller.watchdog.deinit()
-    except (RuntimeError, NotImplementedError):  # a chip whose watchdog cannot be stopped
-        pass
+    """Disarm the watchdog (mode None: CircuitPython has a call for it, MicroPython does not)
+    so the REPL survives a Ctrl-C."""
+    dog = microcontroller.watchdog
+    if dog is not None:
+        dog.mode = None
 
 
 def reset_cause_name():
