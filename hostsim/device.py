@@ -17,17 +17,10 @@ import os
 
 import machine  # the fake, from hostsim/shims
 
-from dicetable import boot
+from dicetable import boot, hardware
 from dicetable.app import App
 from dicetable.drivers.button_scanner import LoopFlag
 from dicetable.drivers.storage import Store
-from dicetable.hardware import (
-    build_buttons,
-    build_display,
-    build_leds,
-    held_buttons,
-    start_watchdog,
-)
 from dicetable.kiosk.standby import for_board as kiosk_for_board
 from dicetable.ui import keys
 from hostsim.boards import load_board
@@ -57,6 +50,18 @@ def panel_model(panel, clock):
     from hostsim.devices.ssd1680 import SSD1680Model
 
     return SSD1680Model(clock, panel["width"], panel["height"])
+
+
+def _port(board):
+    """The firmware's port module for the board's runtime, and how a pin name becomes the fake
+    machine's line: MicroPython boards name lines by number, CircuitPython ones by `board` name
+    (hostsim/circuitpython.py)."""
+    if board.get("runtime") == "circuitpython":
+        from hostsim import circuitpython
+
+        circuitpython.reset_sim()
+        return circuitpython.port(), circuitpython.pin_id
+    return hardware, lambda pin: pin
 
 
 def _entropy(seed):
@@ -100,13 +105,22 @@ class SimDevice:
         machine._set_time(self._now)
         if reset_cause is not None:
             machine._set_reset_cause(reset_cause)
+        port, line = _port(self.board)
+        self.port = port
         panel = self.board["panel"]
         self.panel = panel_model(panel, self.clock)
-        self.panel.attach(panel["spi"], panel["cs"], panel["dc"], panel["rst"], panel["busy"])
+        # A CircuitPython bus has no number: the fake busio names it by its clock pin.
+        bus = line(panel["sck"]) if port is not hardware else panel["spi"]
+        self.panel.attach(
+            bus, line(panel["cs"]), line(panel["dc"]), line(panel["rst"]), line(panel["busy"])
+        )
         if hasattr(os, "makedirs"):  # CPython: nested folders; the device has one level
             os.makedirs(data_dir, exist_ok=True)
         self.store = Store(data_dir)
-        self._pins = self.board["buttons"]["pins"]
+        self._pins = {}
+        for name, pin in self.board["buttons"]["pins"].items():
+            self._pins[name] = line(pin)
+        self.led_line = line(self.board["matrix"]["pin"])  # where the LED bytes are recorded
         self._pressed_level = 1 if self.board["buttons"].get("active") == "high" else 0
         self._held = list(held)
         for name in self._held:
@@ -114,21 +128,22 @@ class SimDevice:
         self.counter = boot.StartCounter(self.store)
         failed = self.counter.failed()
         self._strikes = boot.take_memory_strikes(self.store)
-        self.mode = boot.choose_mode(self.board, held_buttons(self.board), failed, self._strikes)
+        held_now = port.held_buttons(self.board)
+        self.mode = boot.choose_mode(self.board, held_now, failed, self._strikes)
         self._failed = failed
         self.restart_ms = restart_ms
         self.crash_code = None
         self.failure = None  # the error that stopped the app, if one did
         self.watchdog = boot.Watchdog(
-            start_watchdog if watchdog and self.mode == boot.NORMAL else None
+            port.start_watchdog if watchdog and self.mode == boot.NORMAL else None
         )
         self.parts = boot.Parts()
-        self.parts.display = build_display(self.board, self.clock)
-        self.parts.leds = build_leds(self.board)
+        self.parts.display = port.build_display(self.board, self.clock)
+        self.parts.leds = port.build_leds(self.board)
         # The fake pins call their IRQ handlers from the event loop's own thread, so the
         # loop-thread flag is right; the unix port's ThreadSafeFlag would also cost a system
         # poll() of about 2 ms in every scheduling round of the virtual clock.
-        self.parts.buttons = build_buttons(self.board, self.clock, LoopFlag)
+        self.parts.buttons = port.build_buttons(self.board, self.clock, LoopFlag)
         seeds = [seed]
 
         def seed_source():
@@ -157,7 +172,7 @@ class SimDevice:
         try:
             # The fake machine's fixed unique id; entropy from the seed (reproducible PINs).
             self.kiosk = kiosk_for_board(
-                self.board, self.store, self.clock, machine.unique_id(), _entropy(self._seed)
+                self.board, self.store, self.clock, self.port.unique_id(), _entropy(self._seed)
             )
             self.app = App(
                 self.board,

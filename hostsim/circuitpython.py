@@ -1,0 +1,71 @@
+"""The CircuitPython side of the simulator: the CircuitPython port of the firmware on fakes of
+CircuitPython's modules (hostsim/shims_circuitpython) and the real Adafruit libraries
+(.cpylib, from requirements-circuitpython.txt). CPython only.
+
+`port()` gives dicetable.ports.circuitpython with its `neopixel_module` pointed at the real
+Adafruit `neopixel` library: the MicroPython fake of the same name (hostsim/shims) stays what
+`import neopixel` gives the rest of the process. `pin_id(name)` is the fake machine's line of
+a pin a board file names, where the simulator drives buttons and attaches its models.
+"""
+
+import importlib.util
+import os
+import sys
+
+from hostsim import paths
+
+SHIMS = os.path.join(paths.ROOT, "hostsim", "shims_circuitpython")
+LIBS = os.path.join(paths.ROOT, ".cpylib")
+_loaded = {}
+
+
+def enable():
+    """Put the fakes and the libraries on the path (after everything already there: .cpylib
+    holds an `asyncio` that must not shadow CPython's)."""
+    if not os.path.exists(os.path.join(LIBS, "neopixel.py")):
+        raise RuntimeError(
+            "the CircuitPython libraries are missing: make .cpylib/.installed "
+            "(requirements-circuitpython.txt)"
+        )
+    for folder in (SHIMS, LIBS):
+        if folder not in sys.path:
+            sys.path.append(folder)
+
+
+def adafruit_neopixel():
+    """The real Adafruit `neopixel` module, loaded from .cpylib under its own name."""
+    module = _loaded.get("neopixel")
+    if module is None:
+        enable()
+        spec = importlib.util.spec_from_file_location(
+            "adafruit_neopixel_library", os.path.join(LIBS, "neopixel.py")
+        )
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        _loaded["neopixel"] = module
+    return module
+
+
+def port():
+    enable()
+    from dicetable.ports import circuitpython
+
+    circuitpython.neopixel_module = adafruit_neopixel
+    return circuitpython
+
+
+def reset_sim():
+    """A fresh board: no pin claimed, the watchdog stopped, the drive the code's."""
+    enable()
+    import microcontroller
+    import storage
+
+    microcontroller._reset_sim()
+    storage.remount("/", readonly=False)
+
+
+def pin_id(name):
+    enable()
+    import board
+
+    return getattr(board, name).id
