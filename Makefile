@@ -16,7 +16,7 @@ TEST_HEAP ?= 190wK
 MP_SRC_PATH := .frozen:firmware:hostsim/shims:tests/portable:.
 MP_MPY_PATH := .frozen:$(BUILD):hostsim/shims:tests/portable:.
 
-.PHONY: all setup sim test test-cpython test-micropython build typecheck lint bench fonts deploy collect clean
+.PHONY: all setup sim test test-cpython test-micropython build typecheck lint bench fonts deploy collect clean web web-serve
 
 all: test
 
@@ -72,6 +72,19 @@ deploy: $(STAMP)
 ## writes a de-duplicated CSV, a per-class summary and score plots (docs/kiosk.md).
 collect: $(STAMP)
 	$(PY) tools/collect.py $(foreach port,$(or $(PORTS),auto),--port $(port)) --out $(or $(OUT),out/collect)
+
+## DiceTable in a browser (docs/web.md): the static site in build/web, MicroPython's WebAssembly
+## port from npm (pinned in web/package-lock.json); `make web-serve [PORT=8000]` serves it.
+WEB_MODULES := web/node_modules/.package-lock.json
+
+$(WEB_MODULES): web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+
+web: $(STAMP) $(WEB_MODULES)
+	$(PY) tools/build_web.py
+
+web-serve: web
+	$(PY) tools/serve_web.py --port $(or $(PORT),8000)
 
 ## Regenerate the firmware's bitmap fonts from the BDF sources in tools/fonts.
 fonts: $(STAMP)

@@ -1,0 +1,1 @@
+"""Runtime ports other than MicroPython on the RP2040 (that one is dicetable/hardware.py)."""
