@@ -15,6 +15,8 @@ TEST_HEAP ?= 190wK
 # MICROPYPATH replaces the default path, so .frozen (asyncio) is listed first.
 MP_SRC_PATH := .frozen:firmware:hostsim/shims:tests/portable:.
 MP_MPY_PATH := .frozen:$(BUILD):hostsim/shims:tests/portable:.
+# MicroPython's WebAssembly port for the page (make web), installed by `npm ci` from web/'s lock.
+WEB_MODULES := web/node_modules/.package-lock.json
 
 .PHONY: all setup sim test test-cpython test-micropython build typecheck lint bench fonts deploy collect clean web web-serve
 
@@ -40,7 +42,7 @@ sim: $(STAMP)
 ## (from source and from .mpy), type check of the drivers, lint.
 test: build lint typecheck test-cpython test-micropython
 
-test-cpython: $(STAMP)
+test-cpython: $(STAMP) $(WEB_MODULES)
 	$(PY) -m pytest -q tests
 
 test-micropython: $(STAMP) build
@@ -75,8 +77,6 @@ collect: $(STAMP)
 
 ## DiceTable in a browser (docs/web.md): the static site in build/web, MicroPython's WebAssembly
 ## port from npm (pinned in web/package-lock.json); `make web-serve [PORT=8000]` serves it.
-WEB_MODULES := web/node_modules/.package-lock.json
-
 $(WEB_MODULES): web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund --loglevel=error
 

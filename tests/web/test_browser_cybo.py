@@ -1,0 +1,97 @@
+"""DiceTable in a real browser (headless Chromium): the firmware on MicroPython's WebAssembly
+port plays a whole Cybo game through key presses, in lockstep with the simulator running the
+same firmware on the same seed. After every press the canvas must show, byte for byte, what the
+simulator's modelled glass shows, and the page must have saved the same journal; a reload in
+the middle of the game resumes it where it was."""
+
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+
+from page import canvas_frame, open_page, press, settle, sim_frame, stored
+
+from dicetable.ui.screens import ResultsScreen
+from hostsim.autopilot import Autopilot
+from hostsim.device import SimDevice
+
+SEED = 5
+CYBO = ("cybo", {"players": 2, "bots": 1})
+RELOAD_AT = 15  # presses into the game (of about 33)
+
+
+class _Lockstep:
+    """The simulator's device, stepped one coroutine at a time on its own loop in a thread of
+    its own (Playwright's sync API holds the main thread's loop). Between steps the loop stands
+    still, and so does the simulator's virtual time."""
+
+    def __init__(self, folder):
+        self.folder = folder
+        self.loop = asyncio.new_event_loop()
+        self.thread = ThreadPoolExecutor(max_workers=1)
+        self.device = None
+
+    def power_on(self):
+        if self.device is not None:
+            self.run(self.device.stop())
+        self.device = SimDevice("sim296", self.folder, seed=SEED)
+        self.run(self._start())
+
+    async def _start(self):
+        self.device.start()
+        await self.device.wait_idle()
+
+    def run(self, coroutine):
+        return self.thread.submit(self.loop.run_until_complete, coroutine).result()
+
+    def close(self):
+        if self.device is not None:
+            self.run(self.device.stop())
+        self.thread.submit(self.loop.close).result()
+        self.thread.shutdown()
+
+
+def _same_picture(page, sim, moment):
+    shown = canvas_frame(page)
+    assert shown == sim_frame(sim.device), "canvas and simulator differ %s" % moment
+    assert shown == bytes.fromhex(page.evaluate("window.dicetable.port.frame_hex()"))
+
+
+def test_a_whole_cybo_game_by_keys_shows_the_simulators_frames_and_survives_a_reload(
+    browser, site, tmp_path
+):
+    context = browser.new_context()
+    sim = _Lockstep(str(tmp_path / "sim"))
+    try:
+        page = open_page(context, site, SEED)
+        sim.power_on()
+        _same_picture(page, sim, "at power-on")
+        pilot = Autopilot(*CYBO)
+        presses = 0
+        reloaded = False
+        for _ in range(200):
+            key = pilot.next_key(sim.device.app.shell)
+            if key is None:
+                assert pilot.finished
+                break
+            sim.run(sim.device.press(key))
+            press(page, key)
+            presses += 1
+            _same_picture(page, sim, "after press %d" % presses)
+            in_game = sim.device.app.shell.game_state() is not None
+            if in_game and presses >= RELOAD_AT and not reloaded:
+                saved = stored(page, "game.jnl")
+                assert saved == open(sim.device.store.path("game.jnl"), "rb").read()
+                page.reload()
+                settle(page)
+                sim.power_on()  # the simulator's device switched off and on
+                _same_picture(page, sim, "after the reload")
+                assert sim.device.app.shell.game_state() is not None  # resumed, not the menu
+                reloaded = True
+        assert reloaded
+        assert isinstance(sim.device.app.shell.screen, ResultsScreen)
+        finished = stored(page, "last.jnl")
+        assert finished is not None and finished.count(b"\n") > 10
+        assert finished == open(sim.device.store.path("last.jnl"), "rb").read()
+        assert stored(page, "game.jnl") is None
+    finally:
+        sim.close()
+        context.close()
