@@ -62,6 +62,7 @@ function paint(f, x, y, w, h, mode) {
 // a partial flashes only its window. The firmware holds the panel busy for `ms` meanwhile.
 function draw(hex, x, y, w, h, full, ms, format) {
   frame = { bytes: hexBytes(hex), width: sheet.width, height: sheet.height, format };
+  hooks.lastRefresh = { x, y, w, h, full };
   if (timer !== null) clearTimeout(timer);
   const steps = full ? ["inverted", "white", "image"] : ["inverted", "image"];
   const pause = Math.floor(ms / steps.length);

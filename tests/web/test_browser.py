@@ -5,11 +5,13 @@ simulator's modelled glass shows, and the page must have saved the same journal;
 the middle of the game resumes it where it was."""
 
 import asyncio
+import os
 from concurrent.futures import ThreadPoolExecutor
 
-from page import canvas_frame, open_page, press, settle, sim_frame, stored
+from page import PRESS_MS, canvas_frame, open_page, press, settle, sim_frame, store, stored
 
-from dicetable.ui.screens import ResultsScreen
+from dicetable.ui import keys
+from dicetable.ui.screens import MenuScreen, ResultsScreen
 from hostsim.autopilot import Autopilot
 from hostsim.device import SimDevice
 
@@ -92,6 +94,62 @@ def test_a_whole_cybo_game_by_keys_shows_the_simulators_frames_and_survives_a_re
         assert finished is not None and finished.count(b"\n") > 10
         assert finished == open(sim.device.store.path("last.jnl"), "rb").read()
         assert stored(page, "game.jnl") is None
+    finally:
+        sim.close()
+        context.close()
+
+
+def _power_on_with(sim, name, data):
+    """The simulator's device switched on with file `name` on its flash holding `data`."""
+    os.makedirs(sim.folder, exist_ok=True)
+    with open(os.path.join(sim.folder, name), "wb") as file:
+        file.write(data)
+    sim.power_on()
+
+
+def test_a_damaged_saved_journal_gives_the_devices_could_not_be_restored_screen(
+    browser, site, tmp_path
+):
+    damaged = b"\x00\xffnot a journal\n[1,2] 0000\n"
+    context = browser.new_context()
+    sim = _Lockstep(str(tmp_path / "sim"))
+    try:
+        page = open_page(context, site, SEED)
+        store(page, "game.jnl", damaged)  # as if the browser's copy had been damaged
+        page.reload()
+        settle(page)
+        _power_on_with(sim, "game.jnl", damaged)
+        assert sim.device.app.shell.screen.heading == "Save could not be restored"
+        _same_picture(page, sim, "on the damaged save")
+        # Moved aside as on the device: kept for a bug report, no longer the save.
+        assert stored(page, "bad.jnl") == damaged
+        assert stored(page, "game.jnl") is None
+        page.reload()
+        settle(page)
+        sim.power_on()
+        assert isinstance(sim.device.app.shell.screen, MenuScreen)
+        _same_picture(page, sim, "at the next start")
+    finally:
+        sim.close()
+        context.close()
+
+
+def test_the_on_screen_buttons_press_the_same_keys(browser, site, tmp_path):
+    context = browser.new_context()
+    sim = _Lockstep(str(tmp_path / "sim"))
+    try:
+        page = open_page(context, site, SEED)
+        sim.power_on()
+        for key, name in ((keys.DOWN, "DOWN"), (keys.DOWN, "DOWN"), (keys.UP, "UP")):
+            button = page.locator("[data-button=%s]" % name)
+            button.hover()
+            page.mouse.down()
+            page.wait_for_timeout(PRESS_MS)
+            page.mouse.up()
+            settle(page)
+            sim.run(sim.device.press(key))
+            _same_picture(page, sim, "after the %s button" % name)
+        assert sim.device.app.shell.screen.cursor == 1
     finally:
         sim.close()
         context.close()
