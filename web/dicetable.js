@@ -14,8 +14,11 @@ const KEYS = {
   Enter: "OK", " ": "OK", Escape: "BACK", Backspace: "BACK",
 };
 
-const started = performance.now();
-const hooks = (window.dicetable = { ready: false, animating: 0, port: null, draws: 0 });
+// Figures for docs/web.md (tools/bench_web.py): ms since the page's navigation started, and
+// from each key or button going down to the frame it changed being handed to the canvas.
+const hooks = (window.dicetable = {
+  ready: false, animating: 0, port: null, draws: 0, keyAt: null, keyToFrame: [],
+});
 const sheet = document.getElementById("sheet");
 const sheetContext = sheet.getContext("2d");
 const ledCanvas = document.getElementById("leds");
@@ -63,6 +66,11 @@ function paint(f, x, y, w, h, mode) {
 function draw(hex, x, y, w, h, full, ms, format) {
   frame = { bytes: hexBytes(hex), width: sheet.width, height: sheet.height, format };
   hooks.lastRefresh = { x, y, w, h, full };
+  if (hooks.firstFrameMs === undefined) hooks.firstFrameMs = performance.now();
+  if (hooks.keyAt !== null) {
+    hooks.keyToFrame.push(performance.now() - hooks.keyAt);
+    hooks.keyAt = null;
+  }
   if (timer !== null) clearTimeout(timer);
   const steps = full ? ["inverted", "white", "image"] : ["inverted", "image"];
   const pause = Math.floor(ms / steps.length);
@@ -79,7 +87,7 @@ function draw(hex, x, y, w, h, full, ms, format) {
     timer = null;
     hooks.animating = 0;
     hooks.draws += 1;
-    if (hooks.firstScreenMs === undefined) hooks.firstScreenMs = performance.now() - started;
+    if (hooks.firstScreenMs === undefined) hooks.firstScreenMs = performance.now();
   };
   next();
 }
@@ -141,6 +149,7 @@ hooks.settled = () => hooks.port !== null && !hooks.animating && hooks.port.sett
 hooks.button = (name, down) => hooks.port !== null && hooks.port.button(name, down);
 
 function press(name, down) {
+  if (down) hooks.keyAt = performance.now();
   if (hooks.port !== null) hooks.port.button(name, down);
 }
 
@@ -182,7 +191,7 @@ async function start() {
     }
     mp.FS.writeFile("/app/" + path, files[path]);
   }
-  hooks.loadMs = performance.now() - started;
+  hooks.loadMs = performance.now();
   mp.globals.set("_host", host);
   const seed = params.has("seed") ? parseInt(params.get("seed"), 10) : null;
   const speed = params.has("speed") ? parseInt(params.get("speed"), 10) : 1;
