@@ -36,6 +36,7 @@ def settle(page):
     page.wait_for_function(
         "window.dicetable && (window.dicetable.error || window.dicetable.settled())",
         timeout=SETTLE_MS,
+        polling=10,
     )
     error = page.evaluate("window.dicetable.error || null")
     assert error is None, error

@@ -1,8 +1,8 @@
 """DiceTable in a real browser (headless Chromium): the firmware on MicroPython's WebAssembly
-port plays a whole Cybo game through key presses, in lockstep with the simulator running the
-same firmware on the same seed. After every press the canvas must show, byte for byte, what the
-simulator's modelled glass shows, and the page must have saved the same journal; a reload in
-the middle of the game resumes it where it was."""
+port plays whole Cybo and Trek 12 games through key presses, in lockstep with the simulator
+running the same firmware on the same seed. After every press the canvas must show, byte for
+byte, what the simulator's modelled glass shows, and the page must have saved the same journal;
+a reload in the middle of a game resumes it where it was."""
 
 import asyncio
 import os
@@ -17,6 +17,7 @@ from hostsim.device import SimDevice
 
 SEED = 5
 CYBO = ("cybo", {"players": 2, "bots": 1})
+TREK = ("trek12", {"players": 1, "bots": 0, "map": "dunai"})
 RELOAD_AT = 15  # presses into the game (of about 33)
 
 
@@ -57,6 +58,40 @@ def _same_picture(page, sim, moment):
     assert shown == bytes.fromhex(page.evaluate("window.dicetable.port.frame_hex()"))
 
 
+def _play_to_the_results(page, sim, pilot, reload_at=None):
+    """Press what the autopilot presses, in the page and in the simulator, comparing the
+    pictures after every press; `reload_at`: reload the page (and switch the simulator off
+    and on) once the game is on and that many presses were made. Returns the presses."""
+    presses = 0
+    reloaded = reload_at is None
+    for _ in range(400):
+        key = pilot.next_key(sim.device.app.shell)
+        if key is None:
+            assert pilot.finished
+            break
+        sim.run(sim.device.press(key))
+        press(page, key)
+        presses += 1
+        _same_picture(page, sim, "after press %d" % presses)
+        in_game = sim.device.app.shell.game_state() is not None
+        if in_game and not reloaded and presses >= reload_at:
+            saved = stored(page, "game.jnl")
+            assert saved == open(sim.device.store.path("game.jnl"), "rb").read()
+            page.reload()
+            settle(page)
+            sim.power_on()  # the simulator's device switched off and on
+            _same_picture(page, sim, "after the reload")
+            assert sim.device.app.shell.game_state() is not None  # resumed, not the menu
+            reloaded = True
+    assert reloaded
+    assert isinstance(sim.device.app.shell.screen, ResultsScreen)
+    finished = stored(page, "last.jnl")
+    assert finished is not None and finished.count(b"\n") > 10
+    assert finished == open(sim.device.store.path("last.jnl"), "rb").read()
+    assert stored(page, "game.jnl") is None
+    return presses
+
+
 def test_a_whole_cybo_game_by_keys_shows_the_simulators_frames_and_survives_a_reload(
     browser, site, tmp_path
 ):
@@ -66,34 +101,19 @@ def test_a_whole_cybo_game_by_keys_shows_the_simulators_frames_and_survives_a_re
         page = open_page(context, site, SEED)
         sim.power_on()
         _same_picture(page, sim, "at power-on")
-        pilot = Autopilot(*CYBO)
-        presses = 0
-        reloaded = False
-        for _ in range(200):
-            key = pilot.next_key(sim.device.app.shell)
-            if key is None:
-                assert pilot.finished
-                break
-            sim.run(sim.device.press(key))
-            press(page, key)
-            presses += 1
-            _same_picture(page, sim, "after press %d" % presses)
-            in_game = sim.device.app.shell.game_state() is not None
-            if in_game and presses >= RELOAD_AT and not reloaded:
-                saved = stored(page, "game.jnl")
-                assert saved == open(sim.device.store.path("game.jnl"), "rb").read()
-                page.reload()
-                settle(page)
-                sim.power_on()  # the simulator's device switched off and on
-                _same_picture(page, sim, "after the reload")
-                assert sim.device.app.shell.game_state() is not None  # resumed, not the menu
-                reloaded = True
-        assert reloaded
-        assert isinstance(sim.device.app.shell.screen, ResultsScreen)
-        finished = stored(page, "last.jnl")
-        assert finished is not None and finished.count(b"\n") > 10
-        assert finished == open(sim.device.store.path("last.jnl"), "rb").read()
-        assert stored(page, "game.jnl") is None
+        assert _play_to_the_results(page, sim, Autopilot(*CYBO), RELOAD_AT) > RELOAD_AT
+    finally:
+        sim.close()
+        context.close()
+
+
+def test_a_whole_trek12_game_by_keys_shows_the_simulators_frames(browser, site, tmp_path):
+    context = browser.new_context()
+    sim = _Lockstep(str(tmp_path / "sim"))
+    try:
+        page = open_page(context, site, SEED)
+        sim.power_on()
+        assert _play_to_the_results(page, sim, Autopilot(*TREK)) > 40
     finally:
         sim.close()
         context.close()
