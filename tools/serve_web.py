@@ -41,7 +41,8 @@ def main(argv=None):
     if not os.path.exists(os.path.join(args.dir, "index.html")):
         raise SystemExit("serve_web: no site in %s: run `make web` first" % args.dir)
     server = serve(args.dir, args.port, verbose=True)
-    print("DiceTable in a browser: http://127.0.0.1:%d/ (Ctrl-C stops)" % server.server_address[1])
+    url = "http://127.0.0.1:%d/" % server.server_address[1]
+    print("DiceTable in a browser: %s (Ctrl-C stops)" % url, flush=True)
     try:
         threading.Event().wait()
     except KeyboardInterrupt:
