@@ -18,8 +18,10 @@ TEST_HEAP ?= 190wK
 # MICROPYPATH replaces the default path, so .frozen (asyncio) is listed first.
 MP_SRC_PATH := .frozen:firmware:hostsim/shims:tests/portable:.
 MP_MPY_PATH := .frozen:$(BUILD):hostsim/shims:tests/portable:.
+# MicroPython's WebAssembly port for the page (make web), installed by `npm ci` from web/'s lock.
+WEB_MODULES := web/node_modules/.package-lock.json
 
-.PHONY: all setup sim test test-cpython test-micropython build typecheck lint bench fonts deploy collect clean
+.PHONY: all setup sim test test-cpython test-micropython build typecheck lint bench fonts deploy collect clean web web-serve
 
 all: test
 
@@ -57,7 +59,7 @@ sim: $(STAMP) $(CPYLIB)
 ## (from source and from .mpy), type check of the drivers, lint.
 test: build lint typecheck test-cpython test-micropython
 
-test-cpython: $(STAMP) $(CPYLIB)
+test-cpython: $(STAMP) $(CPYLIB) $(WEB_MODULES)
 	$(PY) -m pytest -q tests
 
 test-micropython: $(STAMP) build
@@ -90,6 +92,17 @@ deploy: $(STAMP)
 ## writes a de-duplicated CSV, a per-class summary and score plots (docs/kiosk.md).
 collect: $(STAMP)
 	$(PY) tools/collect.py $(foreach port,$(or $(PORTS),auto),--port $(port)) --out $(or $(OUT),out/collect)
+
+## DiceTable in a browser (docs/web.md): the static site in build/web, MicroPython's WebAssembly
+## port from npm (pinned in web/package-lock.json); `make web-serve [PORT=8000]` serves it.
+$(WEB_MODULES): web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+
+web: $(STAMP) $(WEB_MODULES)
+	$(PY) tools/build_web.py
+
+web-serve: web
+	$(PY) tools/serve_web.py --port $(or $(PORT),8000)
 
 ## Regenerate the firmware's bitmap fonts from the BDF sources in tools/fonts.
 fonts: $(STAMP)

@@ -1,0 +1,86 @@
+"""Driving DiceTable's page in the browser tests: open it, press its keys as a person does,
+wait until the firmware waits for a person, read back what the canvas shows and what the page
+saved; and the simulator's side of the same game for comparison."""
+
+from dicetable.ui import keys
+
+# Device time runs this many times faster in the page under test (?speed=N, ports/web.py):
+# bots' pauses and refreshes shrink, while a press still lasts far from a long press.
+SPEED = 4
+# A press as the simulator makes one (hostsim/device.py PRESS_MS), in the page's real ms.
+PRESS_MS = 120 // SPEED
+SETTLE_MS = 30_000
+# The keyboard keys the page maps to the board's buttons (web/dicetable.js).
+KEYBOARD = {
+    keys.UP: "ArrowUp",
+    keys.DOWN: "ArrowDown",
+    keys.LEFT: "ArrowLeft",
+    keys.RIGHT: "ArrowRight",
+    keys.OK: "Enter",
+    keys.BACK: "Escape",
+}
+
+
+def open_page(context, site, seed):
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    page.goto("%s?seed=%d&speed=%d" % (site, seed, SPEED))
+    settle(page)
+    return page
+
+
+def settle(page):
+    """Until the firmware waits for a person (DiceTable's settled hook)."""
+    page.wait_for_function(
+        "window.dicetable && (window.dicetable.error || window.dicetable.settled())",
+        timeout=SETTLE_MS,
+        polling=10,
+    )
+    error = page.evaluate("window.dicetable.error || null")
+    assert error is None, error
+    assert page.errors == [], page.errors
+
+
+def press(page, key):
+    """One press of `key` on the keyboard, then until it is handled."""
+    name = KEYBOARD[key]
+    page.keyboard.down(name)
+    page.wait_for_timeout(PRESS_MS)
+    page.keyboard.up(name)
+    settle(page)
+
+
+def canvas_frame(page):
+    """The canvas read back as the firmware's frame bytes (what a person sees)."""
+    return bytes.fromhex(page.evaluate("window.dicetable.canvasFrame()"))
+
+
+def stored(page, name):
+    """A file the page saved (localStorage), or None."""
+    value = page.evaluate("localStorage.getItem('dicetable/' + %r)" % name)
+    return None if value is None else bytes.fromhex(value)
+
+
+def store(page, name, data):
+    page.evaluate("localStorage.setItem('dicetable/' + %r, %r)" % (name, data.hex()))
+
+
+_REVERSED = bytes(int("{:08b}".format(value)[::-1], 2) for value in range(256))
+
+
+def sim_frame(device):
+    """What the simulator's modelled glass shows, packed as the 296x128 frame (MONO_VLSB). The
+    2.9in glass is mounted rotated: each landscape column is one gate, its pixels the sources
+    top down, most significant bit first (hostsim/devices/ssd1680.py `_locate`)."""
+    panel = device.panel
+    width, height = device.board["panel"]["width"], device.board["panel"]["height"]
+    assert panel.rotated and (width, height) == (296, 128)
+    plane = panel.ink_plane()
+    pages = height // 8
+    out = bytearray(width * pages)
+    for x in range(width):
+        for page in range(pages):
+            out[page * width + x] = _REVERSED[plane[x * pages + page]]
+    return bytes(out)
