@@ -82,11 +82,12 @@ lint: $(STAMP)
 bench: $(STAMP) build
 	$(PY) tools/bench.py
 
-## Install on a board over USB: `make deploy BOARD=pico_ssd1680 [PORT=/dev/ttyACM0]`, see docs/deploy.md.
+## Install on a board over USB: `make deploy BOARD=pico_ssd1680 [PORT=/dev/ttyACM0]`; a CircuitPython
+## board's drive: `make deploy BOARD=magtag DRIVE=/media/you/CIRCUITPY`. See docs/deploy.md.
 ## Copies only changed files and checks each by sha256; DEPLOY_ARGS="--dry-run" or "--wipe".
 deploy: $(STAMP)
 	$(if $(BOARD),,$(error set BOARD to the board you have: pico_ssd1680, pico_kiosk or badger2040 - e.g. make deploy BOARD=pico_ssd1680))
-	$(PY) tools/deploy.py --board $(BOARD) --port $(or $(PORT),auto) $(DEPLOY_ARGS)
+	$(if $(DRIVE),$(PY) tools/deploy_circuitpython.py --board $(BOARD) --drive $(DRIVE) $(DEPLOY_ARGS),$(PY) tools/deploy.py --board $(BOARD) --port $(or $(PORT),auto) $(DEPLOY_ARGS))
 
 ## Kiosk results from devices over USB: `make collect [PORTS="/dev/ttyACM0 /dev/ttyACM1"] [OUT=dir]`
 ## writes a de-duplicated CSV, a per-class summary and score plots (docs/kiosk.md).

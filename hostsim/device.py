@@ -20,6 +20,7 @@ import machine  # the fake, from hostsim/shims
 from dicetable import boot, hardware
 from dicetable.app import App
 from dicetable.drivers.button_scanner import LoopFlag
+from dicetable.drivers.fat_store import FatStore
 from dicetable.drivers.storage import Store
 from dicetable.kiosk.standby import for_board as kiosk_for_board
 from dicetable.ui import keys
@@ -116,7 +117,8 @@ class SimDevice:
         )
         if hasattr(os, "makedirs"):  # CPython: nested folders; the device has one level
             os.makedirs(data_dir, exist_ok=True)
-        self.store = Store(data_dir)
+        # A CircuitPython board saves on its FAT drive, through the store code.py opens.
+        self.store = (FatStore if port is not hardware else Store)(data_dir)
         self._pins = {}
         for name, pin in self.board["buttons"]["pins"].items():
             self._pins[name] = line(pin)

@@ -43,6 +43,9 @@ MPREMOTE = (sys.executable, "-m", "mpremote")
 # Never listed, compared or wiped: the device's saves (drivers/storage.py writes to /data).
 KEEP = "data"
 PACKAGE = "dicetable"
+# Ports for other runtimes (tools/deploy_circuitpython.py deploys that one): never on a
+# MicroPython board.
+OTHER_RUNTIMES = ("dicetable/ports/circuitpython.py",)
 # Deadlines for one mpremote session: a base for connecting and listing, plus time per byte
 # copied (mpremote writes 256-byte chunks, each a round trip; a Pico manages ~10 KB/s).
 SESSION_TIMEOUT_S = 60
@@ -159,6 +162,8 @@ def build(name, src=FIRMWARE, build_dir=BUILD, mpy_cross=MPY_CROSS, line_numbers
         dirs[:] = sorted(d for d in dirs if d != "__pycache__")
         for filename in sorted(names):
             rel = os.path.relpath(os.path.join(root, filename), src).replace(os.sep, "/")
+            if rel in OTHER_RUNTIMES:
+                continue
             if filename.endswith(".py"):
                 files[rel[:-3] + ".mpy"] = os.path.join(mpy_dir, rel[:-3] + ".mpy")
             elif not filename.endswith(".pyc"):

@@ -14,7 +14,7 @@ import storage
 from board_data import BOARD
 from dicetable import boot
 from dicetable.app import App
-from dicetable.drivers.storage import Store
+from dicetable.drivers.fat_store import FatStore
 from dicetable.kiosk.standby import for_board as kiosk_for_board
 from dicetable.ports.circuitpython import (
     Clock,
@@ -43,7 +43,7 @@ def main():
     if storage.getmount("/").readonly:
         print("DiceTable: the drive belongs to USB (button held at power-on); not started")
         return
-    store = Store("/data")
+    store = FatStore("/data")  # CIRCUITPY is FAT: see drivers/fat_store.py
     counter = boot.StartCounter(store)
     failed = counter.failed()
     strikes = boot.take_memory_strikes(store)

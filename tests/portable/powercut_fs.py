@@ -21,6 +21,7 @@ from dicetable.drivers import storage
 
 TORN = "torn"
 LITTLEFS = "littlefs"
+FAT = "fat"  # torn writes, and rename refuses an existing target (EEXIST), as FAT's does
 # MicroPython's errno has no ENOSPC (its littlefs still raises OSError(28)).
 _ENOSPC = getattr(errno, "ENOSPC", 28)
 _DIRECTORY = 0x4000  # stat mode bits, as os.stat reports them
@@ -37,8 +38,8 @@ def half(length):
 
 class FakeFlash:
     def __init__(self, mode=TORN, cut_at=0, keep=half, capacity=None, unreadable=()):
-        if mode not in (TORN, LITTLEFS):
-            raise ValueError("mode must be torn or littlefs")
+        if mode not in (TORN, LITTLEFS, FAT):
+            raise ValueError("mode must be torn, littlefs or fat")
         self.mode = mode
         self.cut_at = cut_at
         self.keep = keep
@@ -108,6 +109,17 @@ class FakeFlash:
             return (_FILE, 0, 0, 0, 0, 0, len(self.files[path]), 0, 0, 0)
         raise OSError(errno.ENOENT)
 
+    def listdir(self, path):
+        self.alive()
+        if path not in self.folders:
+            raise OSError(errno.ENOENT)
+        prefix = path + "/"
+        names = []
+        for name in list(self.files) + list(self.folders):
+            if name.startswith(prefix) and "/" not in name[len(prefix) :]:
+                names.append(name[len(prefix) :])
+        return sorted(names)
+
     def mkdir(self, path):
         if self.step():
             raise PowerCut()
@@ -128,6 +140,8 @@ class FakeFlash:
         if source not in self.files:
             raise OSError(errno.ENOENT)
         self._need_folder(target)
+        if self.mode == FAT and (target in self.files or target in self.folders):
+            raise OSError(errno.EEXIST)
         self.files[target] = self.files.pop(source)  # atomic, replaces the target
 
     def open(self, path, mode="r"):
@@ -199,7 +213,7 @@ class _Writer:
         self._flash = flash
         self._path = path
         self._closed = False
-        if flash.mode == TORN:
+        if flash.mode != LITTLEFS:
             if not append or path not in flash.files:
                 flash.files[path] = bytearray()  # truncated or created at open
             self._pending = None
@@ -213,10 +227,10 @@ class _Writer:
         if isinstance(data, str):
             data = data.encode()
         if flash.step():
-            if flash.mode == TORN:
+            if flash.mode != LITTLEFS:
                 flash.files[self._path] += data[: flash.keep(len(data))]
             raise PowerCut()
-        if flash.mode == TORN:
+        if flash.mode != LITTLEFS:
             fits = flash.room(len(data))
             flash.files[self._path] += data[:fits]
         else:

@@ -18,6 +18,8 @@ LAST = FOLDER + "/last.jnl"
 BAD = FOLDER + "/bad.jnl"
 _WIDTH = 296
 _HEIGHT = 128
+# The Store the device opens at boot: a test of another file system swaps in its own.
+STORE = [Store]
 
 
 def boot(seed=1):
@@ -30,7 +32,7 @@ def boot(seed=1):
 
     # No reserve: these flashes are a few hundred bytes, and what is under test is the
     # journal on a full flash (tests/portable/kiosk/test_flash_reserve.py tests the reserve).
-    return Shell(_WIDTH, _HEIGHT, Store(FOLDER, reserve=0), seed_source)
+    return Shell(_WIDTH, _HEIGHT, STORE[0](FOLDER, reserve=0), seed_source)
 
 
 class Life:
