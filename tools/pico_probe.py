@@ -39,6 +39,9 @@ _diff = time.ticks_diff
 _PARTS = ("rules", "render", "plan", "driver", "leds")
 # A game that needs more presses than this has an autopilot stuck on a screen.
 _MAX_PRESSES = 4000
+# main(..., trace=True): one "PRESS" line per person's press with its parts, to see which
+# presses cost what (tools/bench_pico.py --trace).
+_trace = False
 
 
 class _Restart(Exception):
@@ -269,6 +272,7 @@ async def _press(app, stats, key):
     shell = app.shell
     starting = key is not None and shell.game_state() is None
     before = [stats.parts[name].total for name in _PARTS]
+    refreshes = app.refreshes
     start = _ticks_us()
     if key is None:
         shell.step()
@@ -286,9 +290,14 @@ async def _press(app, stats, key):
         stats.starts.add(took)
     else:
         stats.presses.add(took)
+        spent = []
         for index in range(len(_PARTS)):
             part = _PARTS[index]
-            stats.press_parts[part].add(stats.parts[part].total - before[index])
+            spent.append(stats.parts[part].total - before[index])
+            stats.press_parts[part].add(spent[-1])
+        if _trace:
+            kind, rect, sent = app.last_refresh if app.refreshes > refreshes else (0, None, 0)
+            print("PRESS", key, type(shell.screen).__name__, took, spent, kind, rect, sent)
 
 
 async def play(app, stats, plan, autopilot_class, results):
@@ -342,7 +351,7 @@ def _next_key(shell, pilot):
     return pilot.next_key(shell)
 
 
-def main(board_name, plan_text, data_dir="/probe", imported_at=None, resumed=False):
+def main(board_name, plan_text, data_dir="/probe", imported_at=None, resumed=False, trace=False):
     """Play `plan_text` ("game:players:bots:option,...") on `board_name`; print the figures.
     `imported_at`: time.ticks_us() before this module was imported, so that the boot figure
     includes importing the app's modules.
@@ -351,6 +360,9 @@ def main(board_name, plan_text, data_dir="/probe", imported_at=None, resumed=Fal
     the report is its index in the plan, and the caller runs the rest of the plan in a new
     interpreter with `resumed=True`, which keeps `data_dir` and so boots into that game."""
     from autopilot import Autopilot  # hostsim/autopilot.py, put beside this file
+
+    global _trace
+    _trace = trace
 
     plan = []
     for item in plan_text.split(","):
