@@ -1,5 +1,9 @@
 """Compile every module under firmware/ to .mpy bytecode for the RP2040 (-march=armv6m).
 
+Bytecode runs on any MicroPython; the native code of a viper module runs only on its CPU, so a
+PC's MicroPython cannot import those modules from this build (ui/text.py then draws with
+blits). `--march x86` builds for the 32-bit unix MicroPython of the heap guard.
+
 Only files whose source is newer than their .mpy are recompiled; a .mpy whose source is gone
 (a module moved or deleted) is removed, so the build holds exactly the firmware. Exits non-zero,
 naming the file, if mpy-cross rejects anything (that is how CPython-only syntax is caught).
@@ -34,9 +38,13 @@ OPTIMISE = "-O3"
 OPTIMISE_WITH_LINES = "-O1"
 
 
-def options(line_numbers=False):
+# The RP2040's Cortex-M0+: the native code of the viper modules (ui/glyphs.py) is for it.
+MARCH = "armv6m"
+
+
+def options(line_numbers=False, march=MARCH):
     """The mpy-cross options every firmware module is compiled with."""
-    return ["-march=armv6m", OPTIMISE_WITH_LINES if line_numbers else OPTIMISE]
+    return ["-march=" + march, OPTIMISE_WITH_LINES if line_numbers else OPTIMISE]
 
 
 def _options_changed(out, wanted):
@@ -62,9 +70,14 @@ def main():
     parser.add_argument(
         "--line-numbers", action="store_true", help="keep line numbers (-O1), for debugging"
     )
+    parser.add_argument(
+        "--march",
+        default=MARCH,
+        help="CPU of the native code (x86 for the 32-bit heap guard's unix build)",
+    )
     args = parser.parse_args()
     compiled = failed = total_bytes = 0
-    flags = options(args.line_numbers)
+    flags = options(args.line_numbers, args.march)
     rebuild = _options_changed(args.out, " ".join(flags))
     _remove_stale(args.src, args.out)
     for root, _dirs, files in sorted(os.walk(args.src)):

@@ -35,7 +35,7 @@ from micropython import const
 from dicetable import games
 from dicetable.core.modules import forget_modules
 from dicetable.ui import dice_leds, led_views, refresh
-from dicetable.ui import sections
+from dicetable.ui import sections, text
 from dicetable.ui.keys import PRESS, RELEASE, REPEAT, STUCK
 from dicetable.ui.screens import MenuScreen, MessageScreen
 from dicetable.ui.shell import Shell
@@ -172,6 +172,7 @@ class App:
         width, height = display.width, display.height
         self.frame = bytearray(display.BUFFER_SIZE)
         self.fb = framebuf.FrameBuffer(self.frame, width, height, display.FORMAT)
+        text.bind(self.fb, self.frame, width, height, display.FORMAT)
         # What the panel shows, in frame format: the driver's own when it keeps one (SSD1680,
         # a frame less in RAM: 15 KB on 400x300), else a copy kept here.
         shown = getattr(display, "shown", None)

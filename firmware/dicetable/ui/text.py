@@ -10,14 +10,45 @@ background as the transparent key; the scratch keeps its glyph, so a glyph drawn
 ("000", a row of ticks) costs one blit. Nothing is allocated per character, and framebuf clips
 both blits, so text may run off any edge of any format of FrameBuffer.
 
+A frame bound with `bind` (the app's panel frame) is drawn into faster: a run of ASCII text in
+ink or paper goes straight into its bytes (ui/glyphs.py, viper), to the same pixels.
+
 (x, y) is always the top left of the line's cell: the baseline is `font.ascent` rows below y. Text
 is one line: a character the font lacks (a newline included) is drawn as a box, never an error.
 """
 
+import array
+import sys
+
 import framebuf
 from micropython import const
 
+try:
+    from dicetable.ui.glyphs import draw_ascii as _draw_ascii
+except (ValueError, SyntaxError):
+    # ValueError: an .mpy built for the RP2040 (armv6m native code) imported by a PC's
+    # MicroPython (the .mpy test run, the 32-bit heap guard). SyntaxError: a port without viper
+    # (WebAssembly, CircuitPython). The blits draw there, to the same pixels.
+    _draw_ascii = None
+
 _INK = const(1)  # value of glyph pixels in the strip and scratch; background is 0
+# MicroPython hands a str's UTF-8 bytes to viper code as they are; CPython needs bytes.
+_ENCODE = sys.implementation.name != "micropython"
+_MONO_VLSB = const(0)  # framebuf's format numbers (the same on every port)
+_MONO_HLSB = const(3)
+
+# The bound frame: its FrameBuffer, its bytes and its geometry for glyphs.draw_ascii.
+_bound = [None, None, None]
+
+
+def bind(fb, buf, width, height, fmt):
+    """Let `draw` write runs of ASCII text straight into `buf`, the bytes behind `fb` (a
+    MONO_VLSB or MONO_HLSB frame; any other format keeps the blits). One frame at a time."""
+    if _draw_ascii is None or fmt not in (_MONO_VLSB, _MONO_HLSB):
+        _bound[0] = _bound[1] = _bound[2] = None
+        return
+    _bound[0], _bound[1] = fb, buf
+    _bound[2] = array.array("i", (width, height, 1 if fmt == _MONO_VLSB else 0, width >> 3))
 
 
 class Font:
@@ -53,6 +84,20 @@ class Font:
                 monospace = 0
         self._monospace = monospace
         self.ellipsis = "\u2026" if self.index("\u2026") >= 0 else "..."
+        # glyphs.draw_ascii's parameters (monospaced fonts only): the font's, then the call's.
+        self._run = None
+        if monospace:
+            fields = (
+                (module.STRIP_WIDTH + 7) >> 3,
+                self.width,
+                self.height,
+                self._first,
+                self._ascii_count,
+                0,
+                0,
+                0,
+            )
+            self._run = array.array("i", fields)
         # What `draw` reads, in one tuple: one attribute load and an unpack per call instead
         # of eight loads (about 50 us a call on an RP2040; a sheet draws a hundred strings).
         self._drawing = (
@@ -96,6 +141,15 @@ def draw(fb, font, s, x, y, color=1):
     Only glyph pixels are written (the background shows through), in `color`, a pixel value of
     fb's format. A character the font lacks is drawn as a box one cell wide.
     """
+    run = font._run
+    if fb is _bound[0] and run is not None and (color == 1 or color == 0):
+        run[5], run[7] = color, len(s)
+        chars = s.encode() if _ENCODE else s
+        done = _draw_ascii(_bound[1], chars, font._strip[0], run, _bound[2], x, y)
+        x = run[6]
+        if done == len(s):
+            return x
+        s = s[done:]  # from the first character that is not ASCII: the blits go on
     scratch, strip, advances, extra, first, ascii_count, width, box_height = font._drawing
     key = 0
     palette = None
