@@ -21,6 +21,11 @@ from micropython import const
 
 from dicetable.drivers.panel_bus import PanelBus, byte_table
 
+try:
+    from dicetable.drivers.translate import translate_rows
+except (ValueError, SyntaxError):  # no viper here (drivers/translate.py): the blit translates
+    translate_rows = None  # type: ignore[assignment]
+
 # Commands (SSD1680/SSD1683 datasheets, command table).
 _DRIVER_OUTPUT = const(0x01)
 _DEEP_SLEEP = const(0x10)
@@ -204,20 +209,26 @@ class SSD1680(PanelBus):
             if count == stride:  # whole rows: one run of bytes, copied at memcpy speed
                 end = begin + rows * stride
                 shown[begin:end] = memoryview(buf)[begin:end]
-            else:
-                _bytes_view(shown, begin, count, rows, stride).blit(
-                    _bytes_view(memoryview(buf), begin, count, rows, stride), 0, 0, -1
-                )
-        # The window's rows a few at a time: packed side by side and turned into RAM bytes by
-        # one blit through the table, then sent (the RAM window's counters carry on).
+            else:  # a slice per row: memcpy, where a GS8 blit goes pixel by pixel
+                source = memoryview(buf)
+                for at in range(begin, begin + rows * stride, stride):
+                    shown[at : at + count] = source[at : at + count]
+        # The window's rows a few at a time: packed side by side and turned into RAM bytes
+        # through the table (one viper loop, else one blit), then sent (the RAM window's
+        # counters carry on).
         pack = self._pack
         per_chunk = len(pack) // count
         done = 0
         while done < rows:
             chunk = min(per_chunk, rows - done)
-            packed = framebuf.FrameBuffer(pack, count, chunk, framebuf.GS8)
-            source = _bytes_view(shown, begin + done * stride, count, chunk, stride)
-            packed.blit(source, 0, 0, -1, self._table_fb)
+            if translate_rows is not None:
+                translate_rows(
+                    pack, self.shown, self._table, begin + done * stride, count, chunk, stride
+                )
+            else:
+                packed = framebuf.FrameBuffer(pack, count, chunk, framebuf.GS8)
+                source = _bytes_view(shown, begin + done * stride, count, chunk, stride)
+                packed.blit(source, 0, 0, -1, self._table_fb)
             self._send(1, memoryview(pack)[: count * chunk])
             done += chunk
 

@@ -13,8 +13,18 @@ question in the side column make a window across the panel out of a few hundred 
 pixels, and the partial waveforms of both controllers drive only the pixels that differ.
 """
 
+import array
+
 import framebuf
 from micropython import const
+
+try:
+    from dicetable.ui.frame_scan import changed_box, count_changes
+except (ValueError, SyntaxError):  # no viper here (ui/frame_scan.py): slices and integers
+    changed_box = count_changes = None
+
+# changed_box's answer: first row, last row, first column, last column.
+_BOX = array.array("i", (0, 0, 0, 0))
 
 FULL = const(2)
 PARTIAL = const(1)
@@ -101,6 +111,23 @@ def changed_rect(old, new, width, height, vertical_bytes, within=None):
         start, end = top * row_bytes + first_column, bottom * row_bytes + last_column + 1
     if old_view[start:end] == new_view[start:end]:
         return None
+    if changed_box is not None:  # a byte loop in viper over the window's rows
+        first_row, last_row = start // row_bytes, (end - 1) // row_bytes
+        changed_box(old, new, first_row, last_row, row_bytes, first_column, last_column, _BOX)
+        top, bottom, left, right = _BOX[0], _BOX[1], _BOX[2], _BOX[3]
+    else:
+        top, bottom, left, right = _halving_search(
+            old_view, new_view, start, end, row_bytes, first_column, last_column
+        )
+    x = left * unit_x
+    y = top * unit_y
+    w = min(width, (right + 1) * unit_x) - x
+    h = min(height, (bottom + 1) * unit_y) - y
+    return (x, y, w, h)
+
+
+def _halving_search(old_view, new_view, start, end, row_bytes, first_column, last_column):
+    """changed_rect's search by slices: (top, bottom, left, right) rows and byte columns."""
     top = _first_difference(old_view, new_view, start, end) // row_bytes
     bottom = _last_difference(old_view, new_view, start, end) // row_bytes
     left = last_column + 1
@@ -115,11 +142,7 @@ def changed_rect(old, new, width, height, vertical_bytes, within=None):
         last = _last_difference(old_view, new_view, start + right + 1, start + last_column + 1)
         if last >= 0:
             right = last - start
-    x = left * unit_x
-    y = top * unit_y
-    w = min(width, (right + 1) * unit_x) - x
-    h = min(height, (bottom + 1) * unit_y) - y
-    return (x, y, w, h)
+    return top, bottom, left, right
 
 
 # Per byte value: its set bits, as a blit palette (a GS8 blit through it is a table look-up of
@@ -136,12 +159,14 @@ def _count_differences(old, new, limit, erased, first=0, last=-1, stride=_CHUNK,
     differs, or with `erased` the ink pixels taken away (set in `old`, clear in `new`); the
     count stops at `limit`. Equal spans are skipped (memcmp); the others are turned into
     integers, so the bit work runs in C, not byte by byte in Python."""
-    old_view = memoryview(old)
-    new_view = memoryview(new)
     if last < 0:
         last = len(old)
     if right <= left:
         right = left + stride
+    if count_changes is not None:  # a byte loop in viper
+        return count_changes(old, new, _SET_BITS, first, last, stride, left, right, erased, limit)
+    old_view = memoryview(old)
+    new_view = memoryview(new)
     scratch = counts = None
     count = 0
     for row in range(first, last, stride):
