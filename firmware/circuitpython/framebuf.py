@@ -26,6 +26,7 @@ GS2_HMSB = 5
 GS8 = 6
 
 _SUPPORTED = (MONO_VLSB, MONO_HLSB, GS8, RGB565)
+_NARROW = 4  # bytes per row up to which a blit's target is gathered into one integer
 _NO_KEY = 0xFFFFFFFF  # blit's key of -1, as the C code compares it (uint32)
 _spread = None  # built on first use: byte -> its 8 bits as 8 bytes of 0/1, first pixel first
 
@@ -397,6 +398,7 @@ class FrameBuffer:
     def _blit_hlsb_hlsb(self, source, x1, y1, x0, y0, n, rows, ends):
         # All text goes through here twice (strip -> scratch -> frame): one integer per row,
         # source and target byte offsets fixed for the whole blit (strides are whole bytes).
+        # A narrow target (the glyph scratch) is read and written once, as one integer.
         sbuf, srow = source.buf, source.stride >> 3
         dbuf, drow = self.buf, self.stride >> 3
         s = (x1 + y1 * source.stride) >> 3
@@ -406,21 +408,38 @@ class FrameBuffer:
         dcount = ((x0 & 7) + n + 7) >> 3
         dshift = 8 * dcount - (x0 & 7) - n
         full = (1 << n) - 1
-        every = (1 << (8 * dcount)) - 1  # masks stay positive: no ~ on big integers
-        keep = every ^ (full << dshift)  # target bits outside the run
         e0, e1 = ends
+        copy = e1 == 1 and e0 == 0
+        gather = drow <= _NARROW
+        total = (rows - 1) * drow + dcount if gather else dcount
+        every = (1 << (8 * total)) - 1  # masks stay positive: no ~ on big integers
+        keep = every ^ (full << dshift)  # target bits outside the run (one row)
+        at = 8 * (total - dcount) + dshift  # where the first row goes in a gathered target
+        all_ones = all_zeros = 0
         for _ in range(rows):
             bits = (int.from_bytes(sbuf[s : s + scount], "big") >> sdrop) & full
-            old = int.from_bytes(dbuf[d : d + dcount], "big")
-            if e1 == 1 and e0 == 0:  # a plain copy
-                new = (old & keep) | (bits << dshift)
+            s += srow
+            if copy:
+                ones, zeros = bits, full ^ bits
             else:
                 ones = (bits if e1 == 1 else 0) | ((full ^ bits) if e0 == 1 else 0)
                 zeros = (bits if e1 == 0 else 0) | ((full ^ bits) if e0 == 0 else 0)
+            if gather:
+                all_ones |= ones << at
+                all_zeros |= zeros << at
+                at -= 8 * drow
+                continue
+            old = int.from_bytes(dbuf[d : d + dcount], "big")
+            if copy:
+                new = (old & keep) | (bits << dshift)
+            else:
                 new = (old | (ones << dshift)) & (every ^ (zeros << dshift))
             dbuf[d : d + dcount] = new.to_bytes(dcount, "big")
-            s += srow
             d += drow
+        if gather:
+            old = int.from_bytes(dbuf[d : d + total], "big")
+            new = (old | all_ones) & (every ^ all_zeros)
+            dbuf[d : d + total] = new.to_bytes(total, "big")
 
     def _blit_hlsb_vlsb(self, source, x1, y1, x0, y0, n, rows, ends):
         # Rows of the source are spread to one byte per pixel (0 or 1) and gathered into one
@@ -439,7 +458,10 @@ class FrameBuffer:
             page_end = min(end, (y | 7) + 1)
             ones = zeros = 0
             for row in range(y, page_end):
-                packed = b"".join([table[b] for b in sbuf[s : s + scount]])
+                if scount == 1:  # a glyph up to 8 wide: no join
+                    packed = table[sbuf[s]]
+                else:
+                    packed = b"".join([table[b] for b in sbuf[s : s + scount]])
                 spread = int.from_bytes(packed[skip : skip + n], "little")
                 unset = unit ^ spread
                 shift = row & 7
