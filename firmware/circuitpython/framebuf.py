@@ -332,7 +332,7 @@ class FrameBuffer:
 
     def _ellipse_rows(self, cx, cy, points, col, mask):
         """Quadrant bits count counter-clockwise from top right."""
-        widest = {}
+        widest = {}  # type: dict[int, int]
         for px, py in points:
             if widest.get(py, -1) < px:
                 widest[py] = px
