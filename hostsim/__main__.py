@@ -5,9 +5,26 @@ import sys
 from hostsim.cli import parse_args
 
 
+def _framebuf_for(name):
+    """A CircuitPython board draws with the portable framebuf, as on the device (this must
+    come before anything imports framebuf)."""
+    from hostsim.boards import BoardError, load_board
+
+    try:
+        board = load_board(name)
+    except BoardError:
+        return  # reported where the board is built
+    if board.get("runtime") == "circuitpython":
+        from hostsim import circuitpython
+
+        circuitpython.use_portable_framebuf()
+
+
 def main(argv=None):
     args = parse_args(argv)
     try:
+        if getattr(args, "board", None):
+            _framebuf_for(args.board)
         if args.command == "run":
             from hostsim.run import run
 

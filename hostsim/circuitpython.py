@@ -6,6 +6,12 @@ CircuitPython's modules (hostsim/shims_circuitpython) and the real Adafruit libr
 Adafruit `neopixel` library: the MicroPython fake of the same name (hostsim/shims) stays what
 `import neopixel` gives the rest of the process. `pin_id(name)` is the fake machine's line of
 a pin a board file names, where the simulator drives buttons and attaches its models.
+
+`use_portable_framebuf()` makes `import framebuf` give the firmware's portable framebuf
+(firmware/circuitpython/framebuf.py, lib/framebuf.py on a real drive), as on a CircuitPython
+board; it must come before anything imports framebuf, so it takes a fresh process
+(`python -m hostsim ... --board sim_magtag` does it). Without it the CircuitPython boards draw
+with the simulator's framebuf (hostsim/shims), which the MicroPython boards share.
 """
 
 import importlib.util
@@ -16,6 +22,7 @@ from hostsim import paths
 
 SHIMS = os.path.join(paths.ROOT, "hostsim", "shims_circuitpython")
 LIBS = os.path.join(paths.ROOT, ".cpylib")
+PORTABLE_FRAMEBUF = os.path.join(paths.FIRMWARE, "circuitpython", "framebuf.py")
 _loaded = {}
 
 
@@ -30,6 +37,21 @@ def enable():
     for folder in (SHIMS, LIBS):
         if folder not in sys.path:
             sys.path.append(folder)
+
+
+def use_portable_framebuf():
+    """`import framebuf` gives the portable framebuf from now on; returns the module. Refused
+    once another framebuf was imported: modules already holding it would keep drawing with it."""
+    module = sys.modules.get("framebuf")
+    if module is not None:
+        if getattr(module, "__file__", None) == PORTABLE_FRAMEBUF:
+            return module
+        raise RuntimeError("framebuf was imported already (%s): start a fresh process" % module)
+    spec = importlib.util.spec_from_file_location("framebuf", PORTABLE_FRAMEBUF)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["framebuf"] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def adafruit_neopixel():

@@ -9,8 +9,10 @@
    without the MicroPython port (dicetable/hardware.py). Only what is missing or different is
    copied; stale files under dicetable/ are removed; data/ (the saves) is never touched.
    Every deployed file is read back from the drive and must match its local sha256.
-2. Libraries: circup installs requirements-circuitpython.txt into the drive's lib/ (circup
-   reads the drive's boot_out.txt for the CircuitPython version).
+2. Libraries: the venv's circup (pinned in requirements.txt) installs the libraries named in
+   requirements-circuitpython.txt into the drive's lib/, as .mpy for the drive's CircuitPython
+   major version (read from its boot_out.txt). circup takes them from Adafruit's current
+   bundle: it ignores the version pins, which fix what the simulator runs.
 
 The drive must belong to the computer: start the board with its USB button held (boot.py).
 """
@@ -27,7 +29,8 @@ import deploy  # noqa: E402
 ROOT = deploy.ROOT
 FIRMWARE = deploy.FIRMWARE
 REQUIREMENTS = os.path.join(ROOT, "requirements-circuitpython.txt")
-CIRCUP = (sys.executable, "-m", "circup")
+# circup (pinned in requirements.txt) from this venv; it has no `python -m circup`.
+CIRCUP = (os.path.join(os.path.dirname(sys.executable), "circup"),)
 # MicroPython's port and entry point: never on a CircuitPython drive.
 MICROPYTHON_ONLY = ("dicetable/hardware.py",)
 
@@ -113,7 +116,7 @@ def main(argv=None):
     parser.add_argument("--board", required=True)
     parser.add_argument("--drive", required=True)
     parser.add_argument("--no-libs", action="store_true", help="skip circup")
-    parser.add_argument("--circup", default=None, help="circup command (default: this python's)")
+    parser.add_argument("--circup", default=None, help="circup command (default: this venv's)")
     args = parser.parse_args(argv)
     try:
         if deploy.load_board(args.board).get("runtime") != "circuitpython":

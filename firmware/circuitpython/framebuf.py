@@ -26,6 +26,7 @@ GS2_HMSB = 5
 GS8 = 6
 
 _SUPPORTED = (MONO_VLSB, MONO_HLSB, GS8, RGB565)
+_NARROW = 4  # bytes per row up to which a blit's target is gathered into one integer
 _NO_KEY = 0xFFFFFFFF  # blit's key of -1, as the C code compares it (uint32)
 _spread = None  # built on first use: byte -> its 8 bits as 8 bytes of 0/1, first pixel first
 
@@ -279,6 +280,9 @@ class FrameBuffer:
             if mask & 0xF:
                 self._set_checked(x, y, c)
             return
+        # The points are those of modframebuf.c's walk; all are drawn in one colour, so the
+        # order does not matter and a filled row needs only its widest point.
+        points = []
         aa2, bb2 = 2 * xr * xr, 2 * yr * yr
         # The points where the slope is shallower than -1, then the steep ones (as in C).
         px, py, dx, dy, error, stop_x, stop_y = (
@@ -291,7 +295,7 @@ class FrameBuffer:
             0,
         )
         while stop_x >= stop_y:
-            self._quadrants(x, y, px, py, c, mask)
+            points.append((px, py))
             py += 1
             stop_y += aa2
             error += dy
@@ -311,7 +315,7 @@ class FrameBuffer:
             aa2 * yr,
         )
         while stop_x <= stop_y:
-            self._quadrants(x, y, px, py, c, mask)
+            points.append((px, py))
             px += 1
             stop_x += bb2
             error += dx
@@ -321,27 +325,38 @@ class FrameBuffer:
                 stop_y -= aa2
                 error += dy
                 dy += aa2
-
-    def _quadrants(self, cx, cy, x, y, col, mask):
-        """Mask bits are quadrants counter-clockwise from top right; 0x10 fills."""
         if mask & 0x10:
-            if mask & 1:
-                self._fill_rect(cx, cy - y, x + 1, 1, col)
-            if mask & 2:
-                self._fill_rect(cx - x, cy - y, x + 1, 1, col)
-            if mask & 4:
-                self._fill_rect(cx - x, cy + y, x + 1, 1, col)
-            if mask & 8:
-                self._fill_rect(cx, cy + y, x + 1, 1, col)
-            return
-        if mask & 1:
-            self._set_checked(cx + x, cy - y, col)
-        if mask & 2:
-            self._set_checked(cx - x, cy - y, col)
-        if mask & 4:
-            self._set_checked(cx - x, cy + y, col)
-        if mask & 8:
-            self._set_checked(cx + x, cy + y, col)
+            self._ellipse_rows(x, y, points, c, mask)
+        else:
+            self._ellipse_points(x, y, points, c, mask)
+
+    def _ellipse_rows(self, cx, cy, points, col, mask):
+        """Quadrant bits count counter-clockwise from top right."""
+        widest = {}  # type: dict[int, int]
+        for px, py in points:
+            if widest.get(py, -1) < px:
+                widest[py] = px
+        fill = self._fill_rect
+        for y, x in widest.items():
+            for row, right, left in ((cy - y, mask & 1, mask & 2), (cy + y, mask & 8, mask & 4)):
+                if right and left:
+                    fill(cx - x, row, 2 * x + 1, 1, col)
+                elif right:
+                    fill(cx, row, x + 1, 1, col)
+                elif left:
+                    fill(cx - x, row, x + 1, 1, col)
+
+    def _ellipse_points(self, cx, cy, points, col, mask):
+        put, width, height = self._set, self.width, self.height
+        for x, y in points:
+            for on, px, py in (
+                (mask & 1, cx + x, cy - y),
+                (mask & 2, cx - x, cy - y),
+                (mask & 4, cx - x, cy + y),
+                (mask & 8, cx + x, cy + y),
+            ):
+                if on and 0 <= px < width and 0 <= py < height:
+                    put(px, py, col)
 
     def blit(self, fbuf, x, y, key=-1, palette=None):
         source = _as_source(fbuf)
@@ -373,6 +388,98 @@ class FrameBuffer:
             ends.append(-1 if col == key else (1 if col & 0xFFFFFFFF else 0))
         if ends[0] < 0 and ends[1] < 0:
             return
+        if source.format != MONO_HLSB:
+            self._blit_mono_rows(source, x1, y1, x0, y0, n, rows, ends)
+        elif self.format == MONO_HLSB:
+            self._blit_hlsb_hlsb(source, x1, y1, x0, y0, n, rows, ends)
+        else:
+            self._blit_hlsb_vlsb(source, x1, y1, x0, y0, n, rows, ends)
+
+    def _blit_hlsb_hlsb(self, source, x1, y1, x0, y0, n, rows, ends):
+        # All text goes through here twice (strip -> scratch -> frame): one integer per row,
+        # source and target byte offsets fixed for the whole blit (strides are whole bytes).
+        # A narrow target (the glyph scratch) is read and written once, as one integer.
+        sbuf, srow = source.buf, source.stride >> 3
+        dbuf, drow = self.buf, self.stride >> 3
+        s = (x1 + y1 * source.stride) >> 3
+        d = (x0 + y0 * self.stride) >> 3
+        scount = ((x1 & 7) + n + 7) >> 3
+        sdrop = 8 * scount - (x1 & 7) - n
+        dcount = ((x0 & 7) + n + 7) >> 3
+        dshift = 8 * dcount - (x0 & 7) - n
+        full = (1 << n) - 1
+        e0, e1 = ends
+        copy = e1 == 1 and e0 == 0
+        gather = drow <= _NARROW
+        total = (rows - 1) * drow + dcount if gather else dcount
+        every = (1 << (8 * total)) - 1  # masks stay positive: no ~ on big integers
+        keep = every ^ (full << dshift)  # target bits outside the run (one row)
+        at = 8 * (total - dcount) + dshift  # where the first row goes in a gathered target
+        all_ones = all_zeros = 0
+        for _ in range(rows):
+            bits = (int.from_bytes(sbuf[s : s + scount], "big") >> sdrop) & full
+            s += srow
+            if copy:
+                ones, zeros = bits, full ^ bits
+            else:
+                ones = (bits if e1 == 1 else 0) | ((full ^ bits) if e0 == 1 else 0)
+                zeros = (bits if e1 == 0 else 0) | ((full ^ bits) if e0 == 0 else 0)
+            if gather:
+                all_ones |= ones << at
+                all_zeros |= zeros << at
+                at -= 8 * drow
+                continue
+            old = int.from_bytes(dbuf[d : d + dcount], "big")
+            if copy:
+                new = (old & keep) | (bits << dshift)
+            else:
+                new = (old | (ones << dshift)) & (every ^ (zeros << dshift))
+            dbuf[d : d + dcount] = new.to_bytes(dcount, "big")
+            d += drow
+        if gather:
+            old = int.from_bytes(dbuf[d : d + total], "big")
+            new = (old | all_ones) & (every ^ all_zeros)
+            dbuf[d : d + total] = new.to_bytes(total, "big")
+
+    def _blit_hlsb_vlsb(self, source, x1, y1, x0, y0, n, rows, ends):
+        # Rows of the source are spread to one byte per pixel (0 or 1) and gathered into one
+        # integer per target page (8 rows), which is read and written once.
+        table = _spread_table()
+        sbuf, srow = source.buf, source.stride >> 3
+        dbuf, stride = self.buf, self.stride
+        s = (x1 + y1 * source.stride) >> 3
+        skip = x1 & 7
+        scount = (skip + n + 7) >> 3
+        unit = int.from_bytes(b"\x01" * n, "little")  # a 1 in every pixel's byte
+        every = (1 << (8 * n)) - 1
+        e0, e1 = ends
+        y, end = y0, y0 + rows
+        while y < end:
+            page_end = min(end, (y | 7) + 1)
+            ones = zeros = 0
+            for row in range(y, page_end):
+                if scount == 1:  # a glyph up to 8 wide: no join
+                    packed = table[sbuf[s]]
+                else:
+                    packed = b"".join([table[b] for b in sbuf[s : s + scount]])
+                spread = int.from_bytes(packed[skip : skip + n], "little")
+                unset = unit ^ spread
+                shift = row & 7
+                if e1 == 1:
+                    ones |= spread << shift
+                elif e1 == 0:
+                    zeros |= spread << shift
+                if e0 == 1:
+                    ones |= unset << shift
+                elif e0 == 0:
+                    zeros |= unset << shift
+                s += srow
+            d = (y >> 3) * stride + x0
+            old = int.from_bytes(dbuf[d : d + n], "little")
+            dbuf[d : d + n] = ((old | ones) & (every ^ zeros)).to_bytes(n, "little")
+            y = page_end
+
+    def _blit_mono_rows(self, source, x1, y1, x0, y0, n, rows, ends):
         full = (1 << n) - 1
         for row in range(rows):
             bits = source._read_bits(x1, y1 + row, n)

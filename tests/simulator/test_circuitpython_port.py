@@ -1,19 +1,38 @@
 """The CircuitPython port on the simulator (issue 18): whole games of every title through
 button events on the simulated MagTag and CircuitPython Pico, the sheet on the modelled glass
-against the engine's scores; the real Adafruit neopixel library's bytes against the
-MicroPython LED driver's for the same frame; keypad events through the press classifier."""
+against the engine's scores; on the MagTag each game again in a fresh interpreter drawing with
+the portable framebuf, as a CircuitPython board does, frame for frame equal; the real Adafruit
+neopixel library's bytes against the MicroPython LED driver's for the same frame; keypad
+events through the press classifier."""
 
 import asyncio
+import json
+import os
+import subprocess
+import sys
 
 import machine
 import pytest
+from framebuf_game import record_game
 
 from dicetable.drivers import leds
 from hostsim import circuitpython
 from hostsim.boards import load_board
 from hostsim.vclock import VirtualClock
 
-from e2e_common import assert_scores_on_panel, play_game, replayed_last_game
+from e2e_common import assert_scores_on_panel
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _portable_framebuf_game(folder, board, game_id, options, seed):
+    """The record of framebuf_game.py run as a script: a fresh interpreter whose `framebuf`
+    is the portable one."""
+    script = os.path.join(HERE, "framebuf_game.py")
+    args = [sys.executable, script, board, game_id, json.dumps(options), str(seed), str(folder)]
+    done = subprocess.run(args, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout)
 
 
 @pytest.mark.parametrize(
@@ -29,11 +48,18 @@ from e2e_common import assert_scores_on_panel, play_game, replayed_last_game
     ],
 )
 def test_whole_game_through_buttons_matches_the_panel(tmp_path, board, game_id, options):
-    device, presses = play_game(tmp_path, board, game_id, options, 31)
-    assert presses  # a person's part went through the buttons (keypad -> classifier)
+    device, record = record_game(board, game_id, options, 31, tmp_path / "sim")
+    assert record["framebuf"] == "hostsim/shims/framebuf.py"
+    assert record["presses"]  # a person's part went through the buttons (keypad -> classifier)
     state = assert_scores_on_panel(device)
-    replayed = replayed_last_game(tmp_path)
-    assert replayed.is_terminal() and replayed.scores() == state.scores()
+    assert record["replayed"] == record["scores"] == state.scores()
+    if board == "sim_magtag":
+        portable = _portable_framebuf_game(tmp_path / "portable", board, game_id, options, 31)
+        assert portable["framebuf"] == "firmware/circuitpython/framebuf.py"
+        assert portable["scores"] == portable["replayed"] == state.scores()
+        assert len(portable["frames"]) == len(record["frames"]) > 5
+        for number, (seen, expected) in enumerate(zip(portable["frames"], record["frames"])):
+            assert seen == expected, "refresh %d differs (frame, glass, LEDs)" % number
     assert device.panel.full_refreshes >= 1 and device.panel.partial_refreshes >= 1
     # The LEDs were written by the Adafruit library through neopixel_write, on the board's pin.
     count, last = machine._bitstream_record(device.led_line)
@@ -135,3 +161,22 @@ def test_keypad_events_reach_the_press_classifier():
     from dicetable.ui import keys
 
     assert events == [(keys.PRESS, keys.OK), (keys.RELEASE, keys.OK)]
+
+
+@pytest.mark.parametrize(
+    "board, expected", [("sim_magtag", "firmware/circuitpython"), ("sim296", "hostsim/shims")]
+)
+def test_hostsim_run_draws_a_circuitpython_board_with_the_portable_framebuf(board, expected):
+    code = (
+        "import sys\nfrom hostsim.__main__ import main\n"
+        "code = main(['run', '--board', %r, '--game', 'gang', '--players', '2', '--bots', '1'])\n"
+        "print('exit', code, sys.modules['framebuf'].__file__)\n" % board
+    )
+    root = os.path.dirname(os.path.dirname(HERE))
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=600
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "Final scores (Gang of Dice, seed 7)" in done.stdout
+    last = done.stdout.strip().split("\n")[-1]
+    assert last == "exit 0 " + os.path.join(root, expected, "framebuf.py")

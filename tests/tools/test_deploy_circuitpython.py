@@ -2,7 +2,9 @@
 files a CircuitPython board runs (and none of MicroPython's), copied only when they differ,
 stale modules removed, the saves left alone, every file checked by sha256; and the circup
 command line it runs for the libraries (run here through a stand-in that records its
-arguments: circup itself would need the network). The MicroPython deploy leaves the
+arguments), and the pinned circup itself, offline: it reads our requirements file as the
+libraries the port imports and finds the drive, then stops where it would download Adafruit's
+bundle. The MicroPython deploy leaves the
 CircuitPython port out."""
 
 import hashlib
@@ -10,6 +12,8 @@ import importlib.util
 import os
 import shutil
 import sys
+
+import pytest
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
@@ -105,7 +109,8 @@ def test_circup_installs_the_pinned_libraries_onto_the_drive(tmp_path):
     assert cpdeploy.main(["--board", "magtag", "--drive", str(drive), "--circup", command]) == 0
     args = record.read_text().split("\n")
     assert args == ["--path", str(drive), "install", "-r", cpdeploy.REQUIREMENTS]
-    assert cpdeploy.circup_command("/d")[:3] == [sys.executable, "-m", "circup"]
+    venv_circup = os.path.join(os.path.dirname(sys.executable), "circup")
+    assert cpdeploy.circup_command("/d")[0] == venv_circup
     os.remove(drive / "boot_out.txt")  # not a CircuitPython drive: circup is not run
     record.unlink()
     assert cpdeploy.main(["--board", "magtag", "--drive", str(drive), "--circup", command]) == 1
@@ -120,3 +125,28 @@ def test_a_micropython_board_is_refused_and_its_deploy_leaves_the_port_out(tmp_p
     built = deploy.build("sim296", str(src), str(tmp_path / "build"))
     assert "dicetable/hardware.mpy" in built
     assert not [rel for rel in built if "circuitpython" in rel]
+
+
+def test_the_pinned_circup_maps_the_requirements_to_the_modules_the_port_imports():
+    from circup.command_utils import clean_library_name, libraries_from_requirements
+
+    with open(cpdeploy.REQUIREMENTS) as file:
+        names = {clean_library_name(n) for n in libraries_from_requirements(file.read())}
+    assert names == {"neopixel", "adafruit_pixelbuf", "adafruit_ticks", "asyncio"}
+    with open(os.path.join(ROOT, "firmware", "dicetable", "ports", "circuitpython.py")) as file:
+        port = file.read()
+    for name in ("neopixel", "adafruit_ticks", "asyncio"):
+        assert "import %s" % name in port, name
+
+
+def test_make_deploy_runs_the_venvs_circup_on_the_drive(tmp_path, monkeypatch):
+    drive = _drive(tmp_path)
+    for variable in ("XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
+        monkeypatch.setenv(variable, str(tmp_path / variable))  # no bundle downloaded yet
+    offline = list(cpdeploy.CIRCUP) + ["--offline"]
+    with pytest.raises(cpdeploy.deploy.DeployError) as failed:
+        cpdeploy.install_libraries(str(drive), offline)
+    message = str(failed.value)
+    assert "cannot run" not in message, message
+    assert "Found device adafruit_magtag_2.9_grayscale at %s" % drive in message, message
+    assert "running CircuitPython 10.0.3" in message, message
