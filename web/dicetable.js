@@ -232,7 +232,7 @@ async function start() {
       const folder = "/" + parts.slice(0, depth).join("/");
       if (!mp.FS.analyzePath(folder).exists) mp.FS.mkdir(folder);
     }
-    mp.FS.writeFile("/app/" + path, files[path]);
+    mp.FS.writeFile("/app/" + path, Uint8Array.from(atob(files[path]), (c) => c.charCodeAt(0)));
   }
   hooks.loadMs = performance.now();
   mp.globals.set("_host", host);

@@ -141,3 +141,18 @@ def test_the_on_screen_buttons_press_the_same_keys(browser, site, tmp_path):
     finally:
         sim.close()
         context.close()
+
+
+def test_the_site_ships_the_firmware_as_bytecode(site):
+    """firmware.json holds .mpy files only (mpy-cross's, header "M" and version 6): the page
+    imports compiled modules, as the device does; the other tests play them."""
+    import base64
+    import json
+    from urllib.request import urlopen
+
+    with urlopen(site + "firmware.json") as response:
+        files = json.load(response)
+    assert "dicetable/ports/web.mpy" in files and "board.mpy" in files
+    for path, data in files.items():
+        assert path.endswith(".mpy"), path
+        assert base64.b64decode(data)[:2] == b"M\x06", path
