@@ -24,7 +24,7 @@ from dicetable.drivers.fat_store import FatStore
 from dicetable.drivers.storage import Store
 from dicetable.kiosk.standby import for_board as kiosk_for_board
 from dicetable.ui import keys
-from hostsim.boards import load_board
+from hostsim.boards import check_simulated, load_board
 from hostsim.vclock import VirtualClock
 
 # How long the simulated finger holds a button: past the 50 ms debounce, well short of a long
@@ -102,6 +102,7 @@ class SimDevice:
     ):
         machine._reset_sim()
         self.board = load_board(board_name)
+        check_simulated(board_name, self.board)
         self.clock = clock or VirtualClock()
         machine._set_time(self._now)
         if reset_cause is not None:

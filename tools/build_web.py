@@ -4,25 +4,36 @@
   micropython/                 MicroPython's WebAssembly port: micropython.mjs + .wasm, copied
                                from web/node_modules after `npm ci` (version pinned in
                                web/package-lock.json)
-  firmware.json                {path: source} of every module under firmware/dicetable, and
-                               boards/web.py as board.py; the page writes them into the port's
-                               file system, which imports them as the device imports its files
+  firmware.json                {path: base64 of the file} of every module under
+                               firmware/dicetable, compiled by mpy-cross to .mpy bytecode (no
+                               native code: the port runs bytecode only), and boards/web.py as
+                               board.mpy; the page writes them into the port's file system,
+                               which imports them as the device imports its files. With
+                               --sources the .py files go instead (tracebacks with lines).
 
 The folder is the whole site: any static file host serves it (it needs `.mjs` served as
 JavaScript and, for fast start, `.wasm` as application/wasm).
 """
 
 import argparse
+import base64
+import hashlib
 import json
 import os
 import shutil
+import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = os.path.join("@micropython", "micropython-webassembly-pyscript")
 # The port's plain build: the ulab and settrace variants in the package are not used.
 RUNTIME = ("micropython.mjs", "micropython.wasm")
 PAGE = ("index.html", "dicetable.js")
+MPY_CROSS = os.path.join(ROOT, ".venv", "bin", "mpy-cross")
+# As the device's build (tools/build_mpy.py) but without -march: bytecode any port runs.
+MPY_OPTIONS = ("-O3",)
+CACHE = os.path.join(ROOT, "build", "web-mpy")
 
 
 def firmware_files(root=ROOT):
@@ -41,11 +52,44 @@ def firmware_files(root=ROOT):
     return files
 
 
-def build(out, node_modules):
+def compiled(files, mpy_cross=MPY_CROSS, cache=CACHE):
+    """{path.mpy: bytecode} for {path.py: source}, by mpy-cross; each result is kept in
+    `cache` under a hash of its source, path, options and compiler, so a rebuild compiles only
+    what changed (the browser tests build the site at every run)."""
+    if not os.path.exists(mpy_cross):
+        sys.exit("build_web: no %s: run `make setup`" % mpy_cross)
+    os.makedirs(cache, exist_ok=True)
+    compiler = os.stat(mpy_cross)
+    out = {}
+    with tempfile.TemporaryDirectory() as work:
+        for path, source in files.items():
+            key = hashlib.sha256(
+                repr((path, source, MPY_OPTIONS, compiler.st_size, compiler.st_mtime)).encode()
+            ).hexdigest()
+            kept = os.path.join(cache, key + ".mpy")
+            if not os.path.exists(kept):
+                name = os.path.join(work, path.replace("/", "_"))
+                with open(name, "w", encoding="utf-8") as file:
+                    file.write(source)
+                # -s: the module's name in tracebacks, as the device's build gives it
+                cmd = [mpy_cross, *MPY_OPTIONS, "-s", path, "-o", name + ".mpy", name]
+                subprocess.run(cmd, check=True)
+                shutil.move(name + ".mpy", kept)
+            with open(kept, "rb") as file:
+                out[path[:-3] + ".mpy"] = file.read()
+    return out
+
+
+def build(out, node_modules, sources=False, mpy_cross=MPY_CROSS):
     package = os.path.join(node_modules, PACKAGE)
     missing = [name for name in RUNTIME if not os.path.exists(os.path.join(package, name))]
     if missing:
         sys.exit("build_web: %s lacks %s: run `npm ci` in web/" % (package, ", ".join(missing)))
+    files = firmware_files()
+    if sources:
+        files = {path: text.encode() for path, text in files.items()}
+    else:
+        files = compiled(files, mpy_cross)
     if os.path.isdir(out):
         shutil.rmtree(out)
     os.makedirs(os.path.join(out, "micropython"))
@@ -53,16 +97,18 @@ def build(out, node_modules):
         shutil.copy(os.path.join(package, name), os.path.join(out, "micropython", name))
     for name in PAGE:
         shutil.copy(os.path.join(ROOT, "web", name), os.path.join(out, name))
-    with open(os.path.join(out, "firmware.json"), "w", encoding="utf-8") as bundle:
-        json.dump(firmware_files(), bundle, sort_keys=True, separators=(",", ":"))
+    bundle = {path: base64.b64encode(data).decode() for path, data in files.items()}
+    with open(os.path.join(out, "firmware.json"), "w", encoding="utf-8") as file:
+        json.dump(bundle, file, sort_keys=True, separators=(",", ":"))
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=os.path.join(ROOT, "build", "web"))
     parser.add_argument("--node-modules", default=os.path.join(ROOT, "web", "node_modules"))
+    parser.add_argument("--sources", action="store_true", help="ship .py, not .mpy")
     args = parser.parse_args(argv)
-    build(args.out, args.node_modules)
+    build(args.out, args.node_modules, args.sources)
     print("build_web: the site is in %s" % os.path.relpath(args.out))
 
 

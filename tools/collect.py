@@ -32,7 +32,7 @@ for _sub in ("firmware", "hostsim/shims"):  # the firmware's own record parser, 
 
 from dicetable.core.journal import canonical_json  # noqa: E402
 from dicetable.games import title  # noqa: E402
-from dicetable.kiosk import high_scores, results_log  # noqa: E402
+from dicetable.kiosk import high_scores, results_csv, results_log  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # tools/, run or imported
 import usb_ports  # noqa: E402
@@ -41,7 +41,7 @@ MPREMOTE = (sys.executable, "-m", "mpremote")
 # A whole log is under 50 KB; a Pico sends ~10 KB/s over USB, connecting takes a few seconds.
 TIMEOUT_S = 60
 RECORDS = "records.jsonl"
-NO_CODE = "no code"
+NO_CODE = results_csv.NO_CODE
 
 _BEGIN = "<<results"
 _END = "results>>"
@@ -67,10 +67,7 @@ print('%s')
 print('%s',_send())
 """ % (results_log.PREFIX, _BEGIN, _END)
 
-CSV_COLUMNS = (
-    "device", "number", "game", "table", "code", "ended", "seconds", "actions",
-    "seat", "name", "bot", "score", "winner", "breakdown",
-)  # fmt: skip
+CSV_COLUMNS = results_csv.COLUMNS
 
 
 # --- reading a board --------------------------------------------------------------------------
@@ -128,14 +125,7 @@ def parse_transfer(output):
     return found
 
 
-def _usable(record):
-    return (
-        isinstance(record.get("device"), str)
-        and type(record.get("number")) is int
-        and isinstance(record.get("game"), str)
-        and isinstance(record.get("params"), dict)
-        and isinstance(record.get("seats"), list)
-    )
+_usable = results_csv.usable
 
 
 # --- merging ----------------------------------------------------------------------------------
@@ -182,15 +172,8 @@ class Collection:
 
 
 # --- outputs ----------------------------------------------------------------------------------
-def class_code(record):
-    return record["params"].get("code") or NO_CODE
-
-
-def table_of(record):
-    """The high-score table key ("trek12/dunai"), or the game and "dice only" when the device
-    kept no scores."""
-    key = high_scores.table_key(record["game"], record["params"])
-    return key if key is not None else record["game"] + "/dice-only"
+class_code = results_csv.class_code
+table_of = results_csv.table_of
 
 
 def table_title(key):
@@ -199,22 +182,12 @@ def table_title(key):
 
 
 def write_csv(records, path):
+    """One row per seat; the rows are the firmware's (kiosk/results_csv.py), so the browser
+    port's download of the same log is this file byte for byte."""
     with open(path, "w", newline="") as file:
         writer = csv.writer(file)
         writer.writerow(CSV_COLUMNS)
-        for record in records:
-            winners = record.get("winners") or []
-            for seat, entry in enumerate(record["seats"]):
-                parts = ["%s: %s" % (label, points) for label, points in entry["breakdown"]]
-                row = [record["device"], record["number"], record["game"], table_of(record)]
-                row += [class_code(record), record.get("ended"), record.get("seconds")]
-                row += [record.get("actions"), seat + 1, entry["name"], _yes(entry.get("bot"))]
-                row += [entry["score"], _yes(seat in winners), "; ".join(parts)]
-                writer.writerow(row)
-
-
-def _yes(flag):
-    return "yes" if flag else "no"
+        writer.writerows(results_csv.rows(records))
 
 
 def _scored(record):

@@ -115,16 +115,20 @@ function random(count) {
   return bytesHex(bytes);
 }
 
+function storedNames() {
+  return Object.keys(localStorage)
+    .filter((key) => key.startsWith(STORE))
+    .map((key) => key.slice(STORE.length));
+}
+
+let leaving = false; // "Start fresh" cleared the saves: nothing may write them again
 const host = {
   draw,
   leds: showLeds,
-  store_names: () => Object.keys(localStorage)
-    .filter((key) => key.startsWith(STORE))
-    .map((key) => key.slice(STORE.length))
-    .join("\n"),
+  store_names: () => storedNames().join("\n"),
   store_get: (name) => localStorage.getItem(STORE + name),
-  store_set: (name, hex) => localStorage.setItem(STORE + name, hex),
-  store_remove: (name) => localStorage.removeItem(STORE + name),
+  store_set: (name, hex) => { if (!leaving) localStorage.setItem(STORE + name, hex); },
+  store_remove: (name) => { if (!leaving) localStorage.removeItem(STORE + name); },
   entropy: random,
   connect: (port) => { hooks.port = port; },
   reload: () => setTimeout(() => location.reload(), 0),
@@ -149,7 +153,8 @@ hooks.settled = () => hooks.port !== null && !hooks.animating && hooks.port.sett
 hooks.button = (name, down) => hooks.port !== null && hooks.port.button(name, down);
 
 function press(name, down) {
-  if (down) hooks.keyAt = performance.now();
+  if (down) hooks.keyAt = hooks.downAt = performance.now();
+  else hooks.held = performance.now() - hooks.downAt; // a test's check of its own press
   if (hooks.port !== null) hooks.port.button(name, down);
 }
 
@@ -176,6 +181,44 @@ for (const button of document.querySelectorAll("[data-button]")) {
   }
 }
 
+// The page's menu, outside the device's screen (hidden in the kiosk presentation).
+// "Download results": the bytes of the CSV the firmware made of its results log, as a file.
+document.getElementById("download").addEventListener("click", () => {
+  if (hooks.port === null) return;
+  const bytes = hexBytes(hooks.port.results_csv());
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([bytes], { type: "text/csv" }));
+  link.download = "dicetable-results.csv";
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 0);
+});
+// "Start fresh": every saved file goes (game, settings, high scores, results, the kiosk's
+// PIN), then the page starts again as on a new device.
+document.getElementById("fresh").addEventListener("click", () => {
+  const question = "Start fresh? The game in play, the settings, high scores, kiosk results "
+    + "and the teacher's PIN saved in this browser are all deleted.";
+  if (!confirm(question)) return;
+  leaving = true;
+  for (const name of storedNames()) localStorage.removeItem(STORE + name);
+  location.reload();
+});
+
+// The kiosk presentation (?kiosk=1): the sheet, LEDs and buttons fill the screen, which goes
+// full screen at the first touch or key (browsers allow that only after a person's gesture).
+// Kiosk *mode* stays the teacher's to switch on, behind the PIN, as on the device.
+if (params.get("kiosk") === "1") {
+  document.body.classList.add("kiosk");
+  const full = () => {
+    hooks.fullscreenAsked = (hooks.fullscreenAsked || 0) + 1;
+    const root = document.documentElement;
+    if (!document.fullscreenElement && root.requestFullscreen) {
+      root.requestFullscreen().catch(() => {}); // refused (an iframe, a setting): stay put
+    }
+  };
+  document.addEventListener("pointerdown", full, { capture: true });
+  document.addEventListener("keydown", full, { capture: true });
+}
+
 async function start() {
   const status = document.getElementById("status");
   const mp = await loadMicroPython({
@@ -189,7 +232,7 @@ async function start() {
       const folder = "/" + parts.slice(0, depth).join("/");
       if (!mp.FS.analyzePath(folder).exists) mp.FS.mkdir(folder);
     }
-    mp.FS.writeFile("/app/" + path, files[path]);
+    mp.FS.writeFile("/app/" + path, Uint8Array.from(atob(files[path]), (c) => c.charCodeAt(0)));
   }
   hooks.loadMs = performance.now();
   mp.globals.set("_host", host);

@@ -37,6 +37,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
         ),
         ("--game dicetrip --players 4 --bots 1 --first 5", "First roller must be player 1 to 4"),
         ("--game cybo --first 2", "--first does not apply to Cybo"),
+        # Issue 19: the browser's board is not the simulator's; it says where it runs.
+        ("--board web", "board web is not for the simulator: it runs in a web page: make web"),
     ],
 )
 def test_options_it_cannot_set_are_refused_with_exit_2(args, said):
@@ -50,6 +52,14 @@ def test_options_it_cannot_set_are_refused_with_exit_2(args, said):
     )
     assert done.returncode == 2, done.stdout + done.stderr
     assert said in done.stderr and done.stdout == ""
+
+
+def test_the_simulators_boards_leave_out_the_browsers():
+    from hostsim import boards
+
+    simulated = boards.simulated()
+    assert "web" in boards.available() and "web" not in simulated
+    assert {"sim296", "magtag", "pico_circuitpython"} <= set(simulated)  # CircuitPython runs
 
 
 def test_an_autopilot_going_round_in_circles_stops_and_says_where(tmp_path, monkeypatch):

@@ -2,7 +2,11 @@
 wait until the firmware waits for a person, read back what the canvas shows and what the page
 saved; and the simulator's side of the same game for comparison."""
 
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+
 from dicetable.ui import keys
+from hostsim.device import SimDevice
 
 # Device time runs this many times faster in the page under test (?speed=N, ports/web.py):
 # bots' pauses and refreshes shrink, while a press still lasts far from a long press.
@@ -10,6 +14,8 @@ SPEED = 4
 # A press as the simulator makes one (hostsim/device.py PRESS_MS), in the page's real ms.
 PRESS_MS = 120 // SPEED
 SETTLE_MS = 30_000
+# The seed of new games, in the page (?seed=N) and in the simulator alike.
+SEED = 5
 # The keyboard keys the page maps to the board's buttons (web/dicetable.js).
 KEYBOARD = {
     keys.UP: "ArrowUp",
@@ -21,14 +27,19 @@ KEYBOARD = {
 }
 
 
-def open_page(context, site, seed):
+def open_page(context, site, seed, more=""):
+    """A new tab on the page; `more`: further URL parameters ("&kiosk=1")."""
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.errors = errors
-    page.goto("%s?seed=%d&speed=%d" % (site, seed, SPEED))
+    page.goto(page_url(site, seed, more))
     settle(page)
     return page
+
+
+def page_url(site, seed, more=""):
+    return "%s?seed=%d&speed=%d%s" % (site, seed, SPEED, more)
 
 
 def settle(page):
@@ -43,13 +54,18 @@ def settle(page):
     assert page.errors == [], page.errors
 
 
-def press(page, key):
-    """One press of `key` on the keyboard, then until it is handled."""
-    name = KEYBOARD[key]
+def press(page, key, keyboard=KEYBOARD, sim=None):
+    """One press of `key` on the keyboard, then until it is handled; `sim` (a Lockstep):
+    the simulator makes the same press while the page handles it (not while the key is
+    held: a busy CPU then must not stretch the page's press into a repeat)."""
+    name = keyboard[key]
     page.keyboard.down(name)
     page.wait_for_timeout(PRESS_MS)
     page.keyboard.up(name)
+    pressed = None if sim is None else sim.begin(sim.device.press(key))
     settle(page)
+    if pressed is not None:
+        pressed.result()
 
 
 def canvas_frame(page):
@@ -84,3 +100,47 @@ def sim_frame(device):
         for page in range(pages):
             out[page * width + x] = _REVERSED[plane[x * pages + page]]
     return bytes(out)
+
+
+class Lockstep:
+    """The simulator's device, stepped one coroutine at a time on its own loop in a thread of
+    its own (Playwright's sync API holds the main thread's loop). Between steps the loop stands
+    still, and so does the simulator's virtual time."""
+
+    def __init__(self, folder):
+        self.folder = folder
+        self.loop = asyncio.new_event_loop()
+        self.thread = ThreadPoolExecutor(max_workers=1)
+        self.device = None
+
+    def power_on(self):
+        if self.device is not None:
+            self.run(self.device.stop())
+        self.device = SimDevice("sim296", self.folder, seed=SEED)
+        self.run(self._start())
+
+    async def _start(self):
+        self.device.start()
+        await self.device.wait_idle()
+
+    def run(self, coroutine):
+        return self.begin(coroutine).result()
+
+    def begin(self, coroutine):
+        """Run `coroutine` on the simulator's thread while the caller drives the page (the
+        future's result() waits for it)."""
+        return self.thread.submit(self.loop.run_until_complete, coroutine)
+
+    def close(self):
+        if self.device is not None:
+            self.run(self.device.stop())
+        self.thread.submit(self.loop.close).result()
+        self.thread.shutdown()
+
+
+def same_picture(page, sim, moment):
+    shown = canvas_frame(page)
+    if shown != sim_frame(sim.device):
+        held = page.evaluate("window.dicetable.held")  # a key held too long repeats
+        raise AssertionError("canvas and simulator differ %s (key held %s ms)" % (moment, held))
+    assert shown == bytes.fromhex(page.evaluate("window.dicetable.port.frame_hex()"))

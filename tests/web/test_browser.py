@@ -4,58 +4,27 @@ running the same firmware on the same seed. After every press the canvas must sh
 byte, what the simulator's modelled glass shows, and the page must have saved the same journal;
 a reload in the middle of a game resumes it where it was."""
 
-import asyncio
 import os
-from concurrent.futures import ThreadPoolExecutor
 
-from page import PRESS_MS, canvas_frame, open_page, press, settle, sim_frame, store, stored
+from page import (
+    PRESS_MS,
+    SEED,
+    Lockstep,
+    open_page,
+    press,
+    same_picture,
+    settle,
+    store,
+    stored,
+)
 
 from dicetable.ui import keys
 from dicetable.ui.screens import MenuScreen, ResultsScreen
 from hostsim.autopilot import Autopilot
-from hostsim.device import SimDevice
 
-SEED = 5
 CYBO = ("cybo", {"players": 2, "bots": 1})
 TREK = ("trek12", {"players": 1, "bots": 0, "map": "dunai"})
 RELOAD_AT = 15  # presses into the game (of about 33)
-
-
-class _Lockstep:
-    """The simulator's device, stepped one coroutine at a time on its own loop in a thread of
-    its own (Playwright's sync API holds the main thread's loop). Between steps the loop stands
-    still, and so does the simulator's virtual time."""
-
-    def __init__(self, folder):
-        self.folder = folder
-        self.loop = asyncio.new_event_loop()
-        self.thread = ThreadPoolExecutor(max_workers=1)
-        self.device = None
-
-    def power_on(self):
-        if self.device is not None:
-            self.run(self.device.stop())
-        self.device = SimDevice("sim296", self.folder, seed=SEED)
-        self.run(self._start())
-
-    async def _start(self):
-        self.device.start()
-        await self.device.wait_idle()
-
-    def run(self, coroutine):
-        return self.thread.submit(self.loop.run_until_complete, coroutine).result()
-
-    def close(self):
-        if self.device is not None:
-            self.run(self.device.stop())
-        self.thread.submit(self.loop.close).result()
-        self.thread.shutdown()
-
-
-def _same_picture(page, sim, moment):
-    shown = canvas_frame(page)
-    assert shown == sim_frame(sim.device), "canvas and simulator differ %s" % moment
-    assert shown == bytes.fromhex(page.evaluate("window.dicetable.port.frame_hex()"))
 
 
 def _play_to_the_results(page, sim, pilot, reload_at=None):
@@ -69,10 +38,9 @@ def _play_to_the_results(page, sim, pilot, reload_at=None):
         if key is None:
             assert pilot.finished
             break
-        sim.run(sim.device.press(key))
-        press(page, key)
+        press(page, key, sim=sim)
         presses += 1
-        _same_picture(page, sim, "after press %d" % presses)
+        same_picture(page, sim, "after press %d" % presses)
         in_game = sim.device.app.shell.game_state() is not None
         if in_game and not reloaded and presses >= reload_at:
             saved = stored(page, "game.jnl")
@@ -80,7 +48,7 @@ def _play_to_the_results(page, sim, pilot, reload_at=None):
             page.reload()
             settle(page)
             sim.power_on()  # the simulator's device switched off and on
-            _same_picture(page, sim, "after the reload")
+            same_picture(page, sim, "after the reload")
             assert sim.device.app.shell.game_state() is not None  # resumed, not the menu
             reloaded = True
     assert reloaded
@@ -96,11 +64,11 @@ def test_a_whole_cybo_game_by_keys_shows_the_simulators_frames_and_survives_a_re
     browser, site, tmp_path
 ):
     context = browser.new_context()
-    sim = _Lockstep(str(tmp_path / "sim"))
+    sim = Lockstep(str(tmp_path / "sim"))
     try:
         page = open_page(context, site, SEED)
         sim.power_on()
-        _same_picture(page, sim, "at power-on")
+        same_picture(page, sim, "at power-on")
         assert _play_to_the_results(page, sim, Autopilot(*CYBO), RELOAD_AT) > RELOAD_AT
     finally:
         sim.close()
@@ -109,7 +77,7 @@ def test_a_whole_cybo_game_by_keys_shows_the_simulators_frames_and_survives_a_re
 
 def test_a_whole_trek12_game_by_keys_shows_the_simulators_frames(browser, site, tmp_path):
     context = browser.new_context()
-    sim = _Lockstep(str(tmp_path / "sim"))
+    sim = Lockstep(str(tmp_path / "sim"))
     try:
         page = open_page(context, site, SEED)
         sim.power_on()
@@ -132,7 +100,7 @@ def test_a_damaged_saved_journal_gives_the_devices_could_not_be_restored_screen(
 ):
     damaged = b"\x00\xffnot a journal\n[1,2] 0000\n"
     context = browser.new_context()
-    sim = _Lockstep(str(tmp_path / "sim"))
+    sim = Lockstep(str(tmp_path / "sim"))
     try:
         page = open_page(context, site, SEED)
         store(page, "game.jnl", damaged)  # as if the browser's copy had been damaged
@@ -140,7 +108,7 @@ def test_a_damaged_saved_journal_gives_the_devices_could_not_be_restored_screen(
         settle(page)
         _power_on_with(sim, "game.jnl", damaged)
         assert sim.device.app.shell.screen.heading == "Save could not be restored"
-        _same_picture(page, sim, "on the damaged save")
+        same_picture(page, sim, "on the damaged save")
         # Moved aside as on the device: kept for a bug report, no longer the save.
         assert stored(page, "bad.jnl") == damaged
         assert stored(page, "game.jnl") is None
@@ -148,7 +116,7 @@ def test_a_damaged_saved_journal_gives_the_devices_could_not_be_restored_screen(
         settle(page)
         sim.power_on()
         assert isinstance(sim.device.app.shell.screen, MenuScreen)
-        _same_picture(page, sim, "at the next start")
+        same_picture(page, sim, "at the next start")
     finally:
         sim.close()
         context.close()
@@ -156,7 +124,7 @@ def test_a_damaged_saved_journal_gives_the_devices_could_not_be_restored_screen(
 
 def test_the_on_screen_buttons_press_the_same_keys(browser, site, tmp_path):
     context = browser.new_context()
-    sim = _Lockstep(str(tmp_path / "sim"))
+    sim = Lockstep(str(tmp_path / "sim"))
     try:
         page = open_page(context, site, SEED)
         sim.power_on()
@@ -168,8 +136,23 @@ def test_the_on_screen_buttons_press_the_same_keys(browser, site, tmp_path):
             page.mouse.up()
             settle(page)
             sim.run(sim.device.press(key))
-            _same_picture(page, sim, "after the %s button" % name)
+            same_picture(page, sim, "after the %s button" % name)
         assert sim.device.app.shell.screen.cursor == 1
     finally:
         sim.close()
         context.close()
+
+
+def test_the_site_ships_the_firmware_as_bytecode(site):
+    """firmware.json holds .mpy files only (mpy-cross's, header "M" and version 6): the page
+    imports compiled modules, as the device does; the other tests play them."""
+    import base64
+    import json
+    from urllib.request import urlopen
+
+    with urlopen(site + "firmware.json") as response:
+        files = json.load(response)
+    assert "dicetable/ports/web.mpy" in files and "board.mpy" in files
+    for path, data in files.items():
+        assert path.endswith(".mpy"), path
+        assert base64.b64decode(data)[:2] == b"M\x06", path

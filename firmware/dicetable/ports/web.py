@@ -44,6 +44,7 @@ _ENOSPC = const(28)
 # Any non-zero trigger: the scanner then sleeps until a page button changes.
 _EDGES = const(3)
 _UNIQUE_ID = "device.id"
+_STEP_MS = const(250)
 
 
 def _hex(data):
@@ -55,21 +56,40 @@ def _hex(data):
 class BrowserClock(Clock):
     """The browser's milliseconds through MicroPython's ticks. `speed` > 1 runs device time
     that many times faster than the page's (tests play whole games in seconds; bots' pauses,
-    debounce and refresh times all shrink alike). Ticks stay wrap-safe for about six days."""
+    debounce and refresh times all shrink alike); `set_speed` changes it while the device runs
+    (a test waits out the kiosk's idle minute fast). Ticks stay wrap-safe for about six days."""
 
     def __init__(self, speed=1):
         self.speed = speed
-        self._start = time.ticks_ms()
+        self._start = time.ticks_ms()  # page time when the speed was set
+        self._base = self._start  # device time then
 
     def ticks_ms(self):
-        if self.speed == 1:
+        if self.speed == 1 and self._base == self._start:
             return time.ticks_ms()
         elapsed = time.ticks_diff(time.ticks_ms(), self._start)
-        return time.ticks_add(self._start, elapsed * self.speed)
+        return time.ticks_add(self._base, elapsed * self.speed)
+
+    def set_speed(self, speed):
+        self._base = self.ticks_ms()
+        self._start = time.ticks_ms()
+        self.speed = speed
 
     def sleep_ms(self, ms):
-        speed = self.speed
-        return asyncio.sleep_ms(ms if speed == 1 else (ms + speed - 1) // speed)
+        if self.speed == 1 and self._base == self._start:
+            return asyncio.sleep_ms(ms)
+        return self._sleep_device_ms(ms)
+
+    async def _sleep_device_ms(self, ms):
+        # In steps of at most _STEP_MS of the page's time, so that a new speed applies to a
+        # sleep already begun.
+        end = time.ticks_add(self.ticks_ms(), ms)
+        while True:
+            left = time.ticks_diff(end, self.ticks_ms())
+            if left <= 0:
+                return
+            speed = self.speed
+            await asyncio.sleep_ms(min(_STEP_MS, (left + speed - 1) // speed))
 
 
 # --- the panel ----------------------------------------------------------------------------------
@@ -344,8 +364,10 @@ def seed_source(entropy, seed=None):
 class WebPort:
     """What the page calls: its buttons, and questions its tests ask."""
 
-    def __init__(self, parts, pins):
+    def __init__(self, parts, pins, clock, store):
         self.parts = parts
+        self.clock = clock
+        self.store = store
         self.app = None
         self.pins = pins
         self.crash_code = None
@@ -372,6 +394,27 @@ class WebPort:
         """The frame the panel shows (what the page's canvas should show), in hex."""
         return _hex(self.parts.display.shown)
 
+    def attracting(self):
+        """The kiosk's attract loop is on show."""
+        app = self.app
+        return app is not None and app.kiosk is not None and app.kiosk.attracting(app.shell)
+
+    def ticks(self):
+        """Device time (ms): a test measures the kiosk's idle time in it."""
+        return self.clock.ticks_ms()
+
+    def set_speed(self, speed):
+        self.clock.set_speed(speed)
+
+    def results_csv(self):
+        """The results log as `make collect`'s results.csv, in hex (the page's download)."""
+        from dicetable.kiosk import results_csv, results_log
+
+        store = self.store
+        names = [n for n in os.listdir(store.folder) if n.startswith(results_log.PREFIX)]
+        segments = [store.read(name) for name in sorted(names) if not name.endswith(".tmp")]
+        return _hex(results_csv.text(results_csv.records_of(segments)).encode())
+
 
 async def main(host, board, seed=None, speed=1):
     """Start the device in the page: main.py's steps with the page's parts. Returns when the
@@ -389,7 +432,7 @@ async def main(host, board, seed=None, speed=1):
     parts.display = WebPanel(host, clock, board["panel"])
     parts.leds = build_leds(board, host)
     parts.buttons, pins = build_buttons(board, clock)
-    port = WebPort(parts, pins)
+    port = WebPort(parts, pins, clock, store)
     host.connect(port)
 
     async def start():
