@@ -23,7 +23,8 @@ from dicetable.drivers.panel_bus import PanelBus, byte_table
 
 try:
     from dicetable.drivers.translate import translate_rows
-except (ValueError, SyntaxError):  # no viper here (drivers/translate.py): the blit translates
+except (ImportError, ValueError, SyntaxError):
+    # No viper here (see ui/text.py): a blit through the table translates.
     translate_rows = None  # type: ignore[assignment]
 
 # Commands (SSD1680/SSD1683 datasheets, command table).

@@ -42,7 +42,7 @@ def draw_ascii(
     rows = run[2]
     first = run[3]
     count = run[4]
-    ink = run[5]
+    paint = 0xFF * run[5]  # the bits a glyph pixel gets: all of the mask, or none
     length = run[7]
     # The glyph rows inside the frame, the same for every character of the run.
     top = 0
@@ -79,37 +79,24 @@ def draw_ascii(
                 bits = bits << shift
                 ty = y + row
                 c = left
-                if vertical:
+                if vertical:  # a byte is 8 pixels down: the next column is the next byte
                     at = (ty >> 3) * width + x + c
                     mask = 1 << (ty & 7)
-                    if ink:
-                        while c < right and bits & 0xFFFFFF:
-                            if bits & 0x800000:
-                                frame[at] = frame[at] | mask
-                            bits = bits << 1
-                            at += 1
-                            c += 1
+                else:  # a byte is 8 pixels across, the leftmost in bit 7
+                    at = ty * stride + ((x + c) >> 3)
+                    mask = 0x80 >> ((x + c) & 7)
+                while c < right and bits & 0xFFFFFF:
+                    if bits & 0x800000:
+                        frame[at] = (frame[at] & (0xFF ^ mask)) | (mask & paint)
+                    bits = bits << 1
+                    c += 1
+                    if vertical:
+                        at += 1
                     else:
-                        mask = 0xFF ^ mask
-                        while c < right and bits & 0xFFFFFF:
-                            if bits & 0x800000:
-                                frame[at] = frame[at] & mask
-                            bits = bits << 1
+                        mask = mask >> 1
+                        if mask == 0:
+                            mask = 0x80
                             at += 1
-                            c += 1
-                else:
-                    line = ty * stride
-                    while c < right and bits & 0xFFFFFF:
-                        if bits & 0x800000:
-                            tx = x + c
-                            at = line + (tx >> 3)
-                            mask = 0x80 >> (tx & 7)
-                            if ink:
-                                frame[at] = frame[at] | mask
-                            else:
-                                frame[at] = frame[at] & (0xFF ^ mask)
-                        bits = bits << 1
-                        c += 1
                 row += 1
         x += cell
         done += 1

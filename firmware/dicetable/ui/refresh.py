@@ -15,13 +15,16 @@ pixels, and the partial waveforms of both controllers drive only the pixels that
 
 import array
 
-import framebuf
 from micropython import const
 
 try:
     from dicetable.ui.frame_scan import changed_box, count_changes
-except (ValueError, SyntaxError):  # no viper here (ui/frame_scan.py): slices and integers
+
+    slices = None
+except (ImportError, ValueError, SyntaxError):
+    # No viper here (see ui/text.py): slices and integers, from a module the RP2040 never loads.
     changed_box = count_changes = None
+    from dicetable.ui import refresh_slices as slices
 
 # changed_box's answer: first row, last row, first column, last column.
 _BOX = array.array("i", (0, 0, 0, 0))
@@ -40,41 +43,6 @@ _FULL_AREA_SIXTEENTHS = const(10)
 # partial, the old content would show through the new (issue 16), so it is a full refresh.
 _REGION_SHARE = const(8)
 _ERASED_SHARE = const(16)
-
-
-# Runs this short are compared byte by byte; longer ones by halves, as slices (memcmp in C).
-_LINEAR = const(8)
-
-
-def _first_difference(old, new, start, end):
-    """Index of the first byte in [start, end) where the memoryviews differ, or -1."""
-    if start >= end or old[start:end] == new[start:end]:
-        return -1
-    while end - start > _LINEAR:  # the difference is in [start, end): halve
-        middle = (start + end) >> 1
-        if old[start:middle] == new[start:middle]:
-            start = middle
-        else:
-            end = middle
-    while old[start] == new[start]:
-        start += 1
-    return start
-
-
-def _last_difference(old, new, start, end):
-    """Index of the last byte in [start, end) where the memoryviews differ, or -1."""
-    if start >= end or old[start:end] == new[start:end]:
-        return -1
-    while end - start > _LINEAR:
-        middle = (start + end) >> 1
-        if old[middle:end] == new[middle:end]:
-            end = middle
-        else:
-            start = middle
-    end -= 1
-    while old[end] == new[end]:
-        end -= 1
-    return end
 
 
 def changed_rect(old, new, width, height, vertical_bytes, within=None):
@@ -116,7 +84,7 @@ def changed_rect(old, new, width, height, vertical_bytes, within=None):
         changed_box(old, new, first_row, last_row, row_bytes, first_column, last_column, _BOX)
         top, bottom, left, right = _BOX[0], _BOX[1], _BOX[2], _BOX[3]
     else:
-        top, bottom, left, right = _halving_search(
+        top, bottom, left, right = slices.halving_search(
             old_view, new_view, start, end, row_bytes, first_column, last_column
         )
     x = left * unit_x
@@ -126,30 +94,9 @@ def changed_rect(old, new, width, height, vertical_bytes, within=None):
     return (x, y, w, h)
 
 
-def _halving_search(old_view, new_view, start, end, row_bytes, first_column, last_column):
-    """changed_rect's search by slices: (top, bottom, left, right) rows and byte columns."""
-    top = _first_difference(old_view, new_view, start, end) // row_bytes
-    bottom = _last_difference(old_view, new_view, start, end) // row_bytes
-    left = last_column + 1
-    right = first_column - 1
-    for row in range(top, bottom + 1):
-        if left == first_column and right == last_column:
-            break  # as wide as the search: no later row can widen it
-        start = row * row_bytes
-        first = _first_difference(old_view, new_view, start + first_column, start + left)
-        if first >= 0:
-            left = first - start
-        last = _last_difference(old_view, new_view, start + right + 1, start + last_column + 1)
-        if last >= 0:
-            right = last - start
-    return top, bottom, left, right
-
-
-# Per byte value: its set bits, as a blit palette (a GS8 blit through it is a table look-up of
-# every byte, in C).
+# Per byte value: its set bits.
 _SET_BITS = bytearray(bin(value).count("1") for value in range(256))
-_SET_BITS_FB = framebuf.FrameBuffer(_SET_BITS, 256, 1, framebuf.GS8)
-# Bytes compared at once: a few KB of integers at most, never the whole frame.
+# Bytes counted at once by the slices' count: a few KB of integers at most.
 _CHUNK = const(400)
 
 
@@ -157,44 +104,15 @@ def _count_differences(old, new, limit, erased, first=0, last=-1, stride=_CHUNK,
     """What both counts share: over the spans [row + left, row + right) for row in
     range(first, last, stride) (by default the whole frame in chunks), 1 per byte that
     differs, or with `erased` the ink pixels taken away (set in `old`, clear in `new`); the
-    count stops at `limit`. Equal spans are skipped (memcmp); the others are turned into
-    integers, so the bit work runs in C, not byte by byte in Python."""
+    count stops at `limit`. A byte loop in viper (ui/frame_scan.py), else slices and
+    integers (ui/refresh_slices.py)."""
     if last < 0:
         last = len(old)
     if right <= left:
         right = left + stride
     if count_changes is not None:  # a byte loop in viper
         return count_changes(old, new, _SET_BITS, first, last, stride, left, right, erased, limit)
-    old_view = memoryview(old)
-    new_view = memoryview(new)
-    scratch = counts = None
-    count = 0
-    for row in range(first, last, stride):
-        start = row + left
-        end = min(row + right, last)
-        before = old_view[start:end]
-        after = new_view[start:end]
-        if before == after:
-            continue
-        size = end - start
-        ink = int.from_bytes(before, "little")
-        if erased:
-            ink ^= ink & int.from_bytes(after, "little")  # old & ~new, with no negative
-            if scratch is None:
-                scratch, counts = bytearray(right - left), bytearray(right - left)
-            scratch[:size] = ink.to_bytes(size, "little")
-            # Each byte's set bits, by a blit through the table (into another buffer: a blit
-            # onto itself is the slow path of the CPython shim).
-            framebuf.FrameBuffer(counts, size, 1, framebuf.GS8).blit(
-                framebuf.FrameBuffer(scratch, size, 1, framebuf.GS8), 0, 0, -1, _SET_BITS_FB
-            )
-            count += sum(counts) if size == len(counts) else sum(memoryview(counts)[:size])
-        else:
-            ink ^= int.from_bytes(after, "little")
-            count += size - ink.to_bytes(size, "little").count(b"\x00")
-        if count >= limit:
-            return limit
-    return count
+    return slices.count(old, new, _SET_BITS, first, last, stride, left, right, erased, limit)
 
 
 def changed_bytes(old, new, limit):

@@ -25,10 +25,11 @@ from micropython import const
 
 try:
     from dicetable.ui.glyphs import draw_ascii as _draw_ascii
-except (ValueError, SyntaxError):
+except (ImportError, ValueError, SyntaxError):
     # ValueError: an .mpy built for the RP2040 (armv6m native code) imported by a PC's
     # MicroPython (the .mpy test run, the 32-bit heap guard). SyntaxError: a port without viper
-    # (WebAssembly, CircuitPython). The blits draw there, to the same pixels.
+    # (CircuitPython); ImportError: the web page, which leaves native modules out. The blits
+    # draw there, to the same pixels.
     _draw_ascii = None
 
 _INK = const(1)  # value of glyph pixels in the strip and scratch; background is 0

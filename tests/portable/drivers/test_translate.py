@@ -1,0 +1,35 @@
+"""drivers/translate.py turns a window into RAM bytes exactly as the GS8 palette blit does.
+
+Plain test functions with bare asserts: pytest on CPython, tools/mptest.py on real MicroPython
+(from source; an .mpy built for the RP2040 cannot load it on a PC).
+"""
+
+import framebuf
+
+from dicetable.drivers.panel_bus import byte_table
+
+try:
+    from dicetable.drivers.translate import translate_rows
+except ValueError:  # the RP2040's .mpy on a PC
+    translate_rows = None
+
+
+def test_translate_rows_as_the_blit():
+    if translate_rows is None:
+        import dicetable.drivers.panel_bus as bus
+
+        assert getattr(bus, "__file__", "").endswith(".mpy")
+        return
+    frame = bytearray((index * 37 + 11) & 0xFF for index in range(296 * 16))
+    for reverse in (True, False):
+        table = byte_table(reverse, True)
+        palette = framebuf.FrameBuffer(table, 256, 1, framebuf.GS8)
+        for start, count, rows, stride in ((0, 296, 4, 296), (305, 17, 9, 296), (3, 25, 40, 50)):
+            fast = bytearray(count * rows)
+            translate_rows(fast, frame, table, start, count, rows, stride)
+            slow = bytearray(count * rows)
+            source = framebuf.FrameBuffer(
+                memoryview(frame)[start:], count, rows, framebuf.GS8, stride
+            )
+            framebuf.FrameBuffer(slow, count, rows, framebuf.GS8).blit(source, 0, 0, -1, palette)
+            assert fast == slow, (reverse, start, count, rows, stride)
