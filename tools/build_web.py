@@ -36,8 +36,14 @@ MPY_OPTIONS = ("-O3",)
 CACHE = os.path.join(ROOT, "build", "web-mpy")
 
 
+# Modules of native code (viper): the WebAssembly port has no native emitter, so they are left
+# out; each importer keeps a plain fallback (ui/text.py, ui/refresh.py, drivers/ssd1680.py).
+NATIVE_MARKS = ("@micropython.viper", "@micropython.native")
+
+
 def firmware_files(root=ROOT):
-    """{path in the page's file system: source text}: dicetable/... and board.py."""
+    """{path in the page's file system: source text}: dicetable/... (less the native-code
+    modules) and board.py."""
     files = {}
     firmware = os.path.join(root, "firmware")
     for where, dirs, names in os.walk(os.path.join(firmware, "dicetable")):
@@ -46,7 +52,9 @@ def firmware_files(root=ROOT):
             if name.endswith(".py"):
                 path = os.path.join(where, name)
                 with open(path, encoding="utf-8") as source:
-                    files[os.path.relpath(path, firmware).replace(os.sep, "/")] = source.read()
+                    text = source.read()
+                if not any(mark in text for mark in NATIVE_MARKS):
+                    files[os.path.relpath(path, firmware).replace(os.sep, "/")] = text
     with open(os.path.join(root, "boards", "web.py"), encoding="utf-8") as source:
         files["board.py"] = source.read()
     return files
