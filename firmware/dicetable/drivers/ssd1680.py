@@ -22,7 +22,7 @@ from micropython import const
 from dicetable.drivers.panel_bus import PanelBus, byte_table
 
 try:
-    from dicetable.drivers.translate import translate_rows
+    from dicetable.loops import translate_rows
 except (ImportError, ValueError, SyntaxError):
     # No viper here (see ui/text.py): a blit through the table translates.
     translate_rows = None  # type: ignore[assignment]

@@ -18,7 +18,7 @@ import array
 from micropython import const
 
 try:
-    from dicetable.ui.frame_scan import changed_box, count_changes
+    from dicetable.loops import changed_box, count_changes
 
     slices = None
 except (ImportError, ValueError, SyntaxError):
@@ -104,7 +104,7 @@ def _count_differences(old, new, limit, erased, first=0, last=-1, stride=_CHUNK,
     """What both counts share: over the spans [row + left, row + right) for row in
     range(first, last, stride) (by default the whole frame in chunks), 1 per byte that
     differs, or with `erased` the ink pixels taken away (set in `old`, clear in `new`); the
-    count stops at `limit`. A byte loop in viper (ui/frame_scan.py), else slices and
+    count stops at `limit`. A byte loop in viper (dicetable/loops.py), else slices and
     integers (ui/refresh_slices.py)."""
     if last < 0:
         last = len(old)

@@ -1,5 +1,5 @@
 """changed_rect's search and the counts by slices and integers: refresh.py's way on a port
-without viper (ui/frame_scan.py does it in byte loops there; this module is then never
+without viper (dicetable/loops.py does it in byte loops there; this module is then never
 imported, so its bytecode takes no heap on the RP2040).
 
 PURE. Slices are compared with memcmp and spans turned into big integers, so the byte work

@@ -11,7 +11,7 @@ background as the transparent key; the scratch keeps its glyph, so a glyph drawn
 both blits, so text may run off any edge of any format of FrameBuffer.
 
 A frame bound with `bind` (the app's panel frame) is drawn into faster: a run of ASCII text in
-ink or paper goes straight into its bytes (ui/glyphs.py, viper), to the same pixels.
+ink or paper goes straight into its bytes (dicetable/loops.py, viper), to the same pixels.
 
 (x, y) is always the top left of the line's cell: the baseline is `font.ascent` rows below y. Text
 is one line: a character the font lacks (a newline included) is drawn as a box, never an error.
@@ -24,7 +24,7 @@ import framebuf
 from micropython import const
 
 try:
-    from dicetable.ui.glyphs import draw_ascii as _draw_ascii
+    from dicetable.loops import draw_ascii as _draw_ascii
 except (ImportError, ValueError, SyntaxError):
     # ValueError: an .mpy built for the RP2040 (armv6m native code) imported by a PC's
     # MicroPython (the .mpy test run, the 32-bit heap guard). SyntaxError: a port without viper
@@ -38,7 +38,7 @@ _ENCODE = sys.implementation.name != "micropython"
 _MONO_VLSB = const(0)  # framebuf's format numbers (the same on every port)
 _MONO_HLSB = const(3)
 
-# The bound frame: its FrameBuffer, its bytes and its geometry for glyphs.draw_ascii.
+# The bound frame: its FrameBuffer, its bytes and its geometry for loops.draw_ascii.
 _bound = [None, None, None]
 
 
@@ -85,7 +85,7 @@ class Font:
                 monospace = 0
         self._monospace = monospace
         self.ellipsis = "\u2026" if self.index("\u2026") >= 0 else "..."
-        # glyphs.draw_ascii's parameters (monospaced fonts only): the font's, then the call's.
+        # loops.draw_ascii's parameters (monospaced fonts only): the font's, then the call's.
         self._run = None
         if monospace:
             fields = (

@@ -1,4 +1,4 @@
-"""drivers/translate.py turns a window into RAM bytes exactly as the GS8 palette blit does.
+"""loops.translate_rows turns a window into RAM bytes exactly as the GS8 palette blit does.
 
 Plain test functions with bare asserts: pytest on CPython, tools/mptest.py on real MicroPython
 (from source; an .mpy built for the RP2040 cannot load it on a PC).
@@ -9,7 +9,7 @@ import framebuf
 from dicetable.drivers.panel_bus import byte_table
 
 try:
-    from dicetable.drivers.translate import translate_rows
+    from dicetable.loops import translate_rows
 except ValueError:  # the RP2040's .mpy on a PC
     translate_rows = None
 

@@ -1,4 +1,4 @@
-"""The fast text path (ui/glyphs.py, viper on MicroPython) draws exactly the blits' pixels.
+"""The fast text path (loops.draw_ascii, viper on MicroPython) draws exactly the blits' pixels.
 
 Plain test functions with bare asserts: run by pytest on CPython and by tools/mptest.py on real
 MicroPython, where draw_ascii is native code (from source; an .mpy built for the RP2040 cannot

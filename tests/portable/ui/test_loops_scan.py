@@ -1,8 +1,8 @@
-"""ui/frame_scan.py (viper byte loops) answers exactly as ui/refresh_slices.py (slices and
-integers), the planner's two ways of finding and counting changes.
+"""The scans of dicetable/loops.py (viper byte loops) answer exactly as ui/refresh_slices.py
+(slices and integers): the planner's two ways of finding and counting changes.
 
 Plain test functions with bare asserts: pytest on CPython, tools/mptest.py on real MicroPython
-(from source; an .mpy built for the RP2040 cannot load frame_scan on a PC, and then only the
+(from source; an .mpy built for the RP2040 cannot load them on a PC, and then only the
 slices are there, which the first test owns up to).
 """
 
@@ -11,7 +11,7 @@ import array
 from dicetable.ui import refresh, refresh_slices
 
 try:
-    from dicetable.ui import frame_scan
+    from dicetable import loops as frame_scan
 except ValueError:  # the RP2040's .mpy on a PC
     frame_scan = None
 
