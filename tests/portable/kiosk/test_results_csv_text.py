@@ -37,7 +37,7 @@ _EXPECTED = (
     + _A + ",7,cybo,cybo/master,no code,abandoned,,3,2,Bot2,yes,5,no,a;b: c: 5\r\n"
     + _B + ',2,trek12,trek12/dunai,ART,finished,61,40,1,"Zed, ""Z""",no,88,yes,'
     + '"groups: 50; longest\nrun: 38"\r\n'
-)
+)  # fmt: skip
 
 
 def test_the_text_is_what_csv_writer_wrote_for_the_same_rows():
