@@ -141,8 +141,8 @@ def test_the_on_screen_buttons_press_the_same_keys(browser, site, tmp_path):
         context.close()
 
 
-# JavaScript that keeps the page's thread (and the firmware's, the same one) busy for 300 ms, as
-# a loaded machine or a fresh page's first press does; at speed 4 that is 1.2 s of device time.
+# JavaScript that keeps the page's thread (and the firmware's, the same one) busy for 300 ms: the
+# key up then reaches the firmware late, as on a loaded machine: at speed 4, 1.2 s late.
 BUSY = "(() => { const end = performance.now() + 300; while (performance.now() < end); })()"
 
 
