@@ -45,6 +45,7 @@ _ENOSPC = const(28)
 _EDGES = const(3)
 _UNIQUE_ID = "device.id"
 _STEP_MS = const(250)
+_SCAN_MS = const(5)  # the button scanner's period (drivers/button_scanner.py)
 
 
 def _hex(data):
@@ -57,14 +58,19 @@ class BrowserClock(Clock):
     """The browser's milliseconds through MicroPython's ticks. `speed` > 1 runs device time
     that many times faster than the page's (tests play whole games in seconds; bots' pauses,
     debounce and refresh times all shrink alike); `set_speed` changes it while the device runs
-    (a test waits out the kiosk's idle minute fast). Ticks stay wrap-safe for about six days."""
+    (a test waits out the kiosk's idle minute fast). `hold` stops device time until `resume`,
+    `advance` moves it on meanwhile (WebPort.hold_press). Ticks stay wrap-safe for about six
+    days."""
 
     def __init__(self, speed=1):
         self.speed = speed
         self._start = time.ticks_ms()  # page time when the speed was set
-        self._base = self._start  # device time then
+        self._base = self._start  # device time then (the device time while held)
+        self.held = False
 
     def ticks_ms(self):
+        if self.held:
+            return self._base
         if self.speed == 1 and self._base == self._start:
             return time.ticks_ms()
         elapsed = time.ticks_diff(time.ticks_ms(), self._start)
@@ -75,14 +81,25 @@ class BrowserClock(Clock):
         self._start = time.ticks_ms()
         self.speed = speed
 
+    def hold(self):
+        self._base = self.ticks_ms()
+        self.held = True
+
+    def advance(self, ms):
+        self._base = time.ticks_add(self._base, ms)
+
+    def resume(self):
+        self._start = time.ticks_ms()
+        self.held = False
+
     def sleep_ms(self, ms):
-        if self.speed == 1 and self._base == self._start:
+        if self.speed == 1 and self._base == self._start and not self.held:
             return asyncio.sleep_ms(ms)
         return self._sleep_device_ms(ms)
 
     async def _sleep_device_ms(self, ms):
-        # In steps of at most _STEP_MS of the page's time, so that a new speed applies to a
-        # sleep already begun.
+        # In steps of at most _STEP_MS of the page's time, so that a new speed, a hold or an
+        # advance applies to a sleep already begun.
         end = time.ticks_add(self.ticks_ms(), ms)
         while True:
             left = time.ticks_diff(end, self.ticks_ms())
@@ -205,9 +222,13 @@ class WebButton:
 
     def __init__(self):
         self.level = 1
+        self.reads = 0  # the scanner's reads, and the level it last read (WebPort.hold_press)
+        self.seen = 1
         self._handler = None
 
     def value(self):
+        self.reads += 1
+        self.seen = self.level
         return self.level
 
     def irq(self, handler=None, trigger=0):
@@ -361,6 +382,13 @@ def seed_source(entropy, seed=None):
     return source
 
 
+async def _read(pin):
+    """Until the button scanner has read `pin` once more."""
+    reads = pin.reads
+    while pin.reads == reads:
+        await asyncio.sleep_ms(1)
+
+
 class WebPort:
     """What the page calls: its buttons, and questions its tests ask."""
 
@@ -371,6 +399,7 @@ class WebPort:
         self.app = None
         self.pins = pins
         self.crash_code = None
+        self.pressing = None  # a held press (hold_press): False until its down is read
 
     def button(self, name, down):
         pin = self.pins.get(name)
@@ -379,11 +408,47 @@ class WebPort:
         pin.set(bool(down))
         return True
 
+    def hold_press(self, ms):
+        """Make the next press, by the page's real key or pointer events, last `ms` of device
+        time (and one scan more), however long the page's thread or a loaded machine takes
+        between its down and its up: device time stands still from now to the release but for
+        `ms` after the down is read and a scan period after the up is let go. A test arms it
+        before each press (at a test's speed a key held in real time turns into a repeat or
+        a long press when the page is slow); a person's presses never hold the clock. True
+        when armed; `press_seen` says when to let go."""
+        if self.pressing is not None or self.parts.buttons._classifier.timed:
+            return False
+        self.pressing = False
+        self.clock.hold()
+        asyncio.create_task(self._held_press(ms))
+        return True
+
+    def press_seen(self):
+        """The held press's down was read, and read again `ms` later: let go now."""
+        return self.pressing is True
+
+    async def _held_press(self, ms):
+        clock = self.clock
+        pins = list(self.pins.values())
+        try:
+            while all(pin.seen for pin in pins):  # the down, read at the held time
+                await asyncio.sleep_ms(1)
+            clock.advance(ms)
+            await _read(pins[0])  # still down `ms` later (its debounce over)
+            self.pressing = True
+            while not all(pin.level for pin in pins):  # the page's up, whenever it comes
+                await asyncio.sleep_ms(1)
+            clock.advance(_SCAN_MS)
+            await _read(pins[0])  # the release, read a scan period later
+        finally:
+            clock.resume()
+            self.pressing = None
+
     def settled(self):
         """The app waits for a person: no button down, no press being timed, no key or bot
         move waiting, the panel's refresh over (SimDevice.wait_idle's test, plus the keys)."""
         app = self.app
-        if app is None or not app.idle() or app.display.busy():
+        if app is None or self.pressing is not None or not app.idle() or app.display.busy():
             return False
         for pin in self.pins.values():
             if pin.level == 0:
