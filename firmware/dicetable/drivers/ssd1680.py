@@ -22,10 +22,10 @@ from micropython import const
 from dicetable.drivers.panel_bus import PanelBus, byte_table
 
 try:
-    from dicetable.loops import translate_rows
+    from dicetable.loops import copy_rows, translate_rows
 except (ImportError, ValueError, SyntaxError):
     # No viper here (see ui/text.py): a blit through the table translates.
-    translate_rows = None  # type: ignore[assignment]
+    copy_rows = translate_rows = None  # type: ignore[assignment]
 
 # Commands (SSD1680/SSD1683 datasheets, command table).
 _DRIVER_OUTPUT = const(0x01)
@@ -210,10 +210,13 @@ class SSD1680(PanelBus):
             if count == stride:  # whole rows: one run of bytes, copied at memcpy speed
                 end = begin + rows * stride
                 shown[begin:end] = memoryview(buf)[begin:end]
-            else:  # a slice per row: memcpy, where a GS8 blit goes pixel by pixel
-                source = memoryview(buf)
-                for at in range(begin, begin + rows * stride, stride):
-                    shown[at : at + count] = source[at : at + count]
+            elif copy_rows is not None:
+                # A byte loop in viper: a slice per row would also move the rest of the frame.
+                copy_rows(self.shown, buf, begin, count, rows, stride)
+            else:
+                _bytes_view(shown, begin, count, rows, stride).blit(
+                    _bytes_view(memoryview(buf), begin, count, rows, stride), 0, 0, -1
+                )
         # The window's rows a few at a time: packed side by side and turned into RAM bytes
         # through the table (one viper loop, else one blit), then sent (the RAM window's
         # counters carry on).

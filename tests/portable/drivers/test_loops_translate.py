@@ -9,9 +9,9 @@ import framebuf
 from dicetable.drivers.panel_bus import byte_table
 
 try:
-    from dicetable.loops import translate_rows
+    from dicetable.loops import copy_rows, translate_rows
 except ValueError:  # the RP2040's .mpy on a PC
-    translate_rows = None
+    copy_rows = translate_rows = None
 
 
 def test_translate_rows_as_the_blit():
@@ -33,3 +33,17 @@ def test_translate_rows_as_the_blit():
             )
             framebuf.FrameBuffer(slow, count, rows, framebuf.GS8).blit(source, 0, 0, -1, palette)
             assert fast == slow, (reverse, start, count, rows, stride)
+
+
+def test_copy_rows_copies_the_window_and_nothing_else():
+    if copy_rows is None:
+        return  # the RP2040's .mpy on a PC: test_translate_rows_as_the_blit owns up to it
+    source = bytearray((index * 29 + 5) & 0xFF for index in range(50 * 40))
+    for start, count, rows, stride in ((0, 50, 3, 50), (107, 9, 30, 50), (49, 1, 40, 50)):
+        dest = bytearray(len(source))
+        copy_rows(dest, source, start, count, rows, stride)
+        expected = bytearray(len(source))
+        for row in range(rows):
+            at = start + row * stride
+            expected[at : at + count] = source[at : at + count]
+        assert dest == expected, (start, count, rows, stride)
