@@ -7,9 +7,8 @@ import machine
 import neopixel
 
 from dicetable.drivers.button_scanner import ButtonScanner
-from dicetable.drivers.press_classifier import PressClassifier
+from dicetable.drivers import press_classifier
 from dicetable.drivers import leds
-from dicetable.ui.keys import key_from_name
 
 # Reads of each button pin at power-on that must all read pressed (see held_buttons).
 _HELD_READS = const(3)
@@ -112,17 +111,7 @@ def held_buttons(board):
 def build_buttons(board, clock, flag_class=None):
     """The button task for the board; `flag_class` replaces asyncio.ThreadSafeFlag for pins
     whose IRQ handlers run in the event loop's thread (button_scanner.LoopFlag)."""
-    buttons = board["buttons"]
-    names = button_names(board)
-    index = {}
-    for position in range(len(names)):
-        index[names[position]] = position
-    keymap = [key_from_name(buttons["keys"][name]) for name in names]
-    long_map = [(index[name], key_from_name(key)) for name, key in buttons.get("long", {}).items()]
-    chords = []
-    for (first, second), key in buttons.get("chords", ()):
-        chords.append((index[first], index[second], key_from_name(key)))
-    classifier = PressClassifier(clock, keymap, long_map, chords)
+    classifier = press_classifier.for_board(board, clock)[1]
     _names, pins, active_low = _button_pins(board)
     # Both edges: a press wakes the scanner, and so does the release of a stuck button.
     trigger = machine.Pin.IRQ_FALLING | machine.Pin.IRQ_RISING

@@ -44,6 +44,7 @@ is drivers/event_ring.py.
 from micropython import const
 
 from dicetable.drivers.event_ring import QUEUE_LEN, EventRing
+from dicetable.ui.keys import key_from_name
 
 # Event kinds: the values of dicetable.ui.keys, repeated because drivers may not import ui/
 # (test_buttons checks they agree).
@@ -303,6 +304,23 @@ class PressClassifier:
                 else:
                     self._emit(_LONG, key)
                     self._due[i] = -1
+
+
+def for_board(board, clock):
+    """(button names in the order a scanner reads them, their PressClassifier) from a board
+    file's "buttons": the key of each button, its long presses and its chords. Every port
+    (hardware.py, ports/) builds its buttons' classifier here."""
+    buttons = board["buttons"]
+    names = sorted(buttons["pins"])  # dicts are unordered on MicroPython
+    index = {}
+    for position in range(len(names)):
+        index[names[position]] = position
+    keymap = [key_from_name(buttons["keys"][name]) for name in names]
+    long_map = [(index[name], key_from_name(key)) for name, key in buttons.get("long", {}).items()]
+    chords = []
+    for (first, second), key in buttons.get("chords", ()):
+        chords.append((index[first], index[second], key_from_name(key)))
+    return names, PressClassifier(clock, keymap, long_map, chords)
 
 
 def _check_key(key):

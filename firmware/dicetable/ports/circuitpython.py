@@ -23,9 +23,8 @@ import keypad
 import microcontroller
 
 from dicetable.drivers.button_scanner import ButtonScanner
-from dicetable.drivers.press_classifier import PressClassifier
+from dicetable.drivers import press_classifier
 from dicetable.drivers import leds
-from dicetable.ui.keys import key_from_name
 
 _PANEL_DRIVERS = ("ssd1680", "ssd1683", "uc8151")
 # Reads at power-on that must all read pressed (as hardware.held_buttons).
@@ -234,16 +233,7 @@ def build_buttons(board, clock, flag_class=None):
     """The button task for the board (`flag_class` is accepted for hardware.py's signature;
     keypad needs no flag)."""
     buttons = board["buttons"]
-    names = button_names(board)
-    index = {}
-    for position in range(len(names)):
-        index[names[position]] = position
-    keymap = [key_from_name(buttons["keys"][name]) for name in names]
-    long_map = [(index[name], key_from_name(key)) for name, key in buttons.get("long", {}).items()]
-    chords = []
-    for (first, second), key in buttons.get("chords", ()):
-        chords.append((index[first], index[second], key_from_name(key)))
-    classifier = PressClassifier(clock, keymap, long_map, chords)
+    names, classifier = press_classifier.for_board(board, clock)
     keys = keypad.Keys(
         [pin(buttons["pins"][name]) for name in names],
         value_when_pressed=_active_high(board),

@@ -33,10 +33,9 @@ from dicetable.drivers import leds
 from dicetable.drivers.button_scanner import ButtonScanner, LoopFlag
 from dicetable.drivers.clock import Clock
 from dicetable.drivers.panel_bus import PanelBus
-from dicetable.drivers.press_classifier import PressClassifier
+from dicetable.drivers import press_classifier
 from dicetable.drivers.storage import Store
 from dicetable.kiosk.standby import for_board as kiosk_for_board
-from dicetable.ui.keys import key_from_name
 
 _MONO_VLSB = const(0)  # framebuf's format numbers (the same on every port)
 _MONO_HLSB = const(3)
@@ -245,17 +244,7 @@ class WebButton:
 def build_buttons(board, clock):
     """(the scanner, {button name: WebButton}); the key map as hardware.build_buttons reads
     it from the board file: keys, long presses and chords."""
-    buttons = board["buttons"]
-    names = sorted(buttons["pins"])
-    index = {}
-    for position in range(len(names)):
-        index[names[position]] = position
-    keymap = [key_from_name(buttons["keys"][name]) for name in names]
-    long_map = [(index[name], key_from_name(key)) for name, key in buttons.get("long", {}).items()]
-    chords = []
-    for (first, second), key in buttons.get("chords", ()):
-        chords.append((index[first], index[second], key_from_name(key)))
-    classifier = PressClassifier(clock, keymap, long_map, chords)
+    names, classifier = press_classifier.for_board(board, clock)
     pins = [WebButton() for _ in names]
     scanner = ButtonScanner(pins, classifier, clock, True, irq_trigger=_EDGES, flag_class=LoopFlag)
     by_name = {}
