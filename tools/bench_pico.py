@@ -27,6 +27,8 @@ import subprocess
 import sys
 import tempfile
 
+import build_mpy  # tools/, beside this file
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.path.join(os.path.dirname(ROOT), "shared", "pico")
 HERE = os.path.join(ROOT, "build", "pico")
@@ -105,7 +107,6 @@ def stage(folder, build=BUILD):
 # Modules of machine code (viper): the RP2040 loads their code into its heap, the 32-bit unix
 # build into memory of its own (dicetable/loops.py: 3,472 bytes of heap on the emulated RP2040,
 # 544 on the 32-bit build, whose armv6m .mpy is 3,112 bytes).
-NATIVE_MARKS = ("@micropython.viper", "@micropython.native")
 
 
 def native_code_bytes():
@@ -120,7 +121,7 @@ def native_code_bytes():
                 if not name.endswith(".py"):
                     continue
                 with open(path, encoding="utf-8") as source:
-                    if not any(mark in source.read() for mark in NATIVE_MARKS):
+                    if not build_mpy.has_native_code(source.read()):
                         continue
                 out = os.path.join(work, "native.mpy")
                 subprocess.run(

@@ -38,8 +38,16 @@ OPTIMISE = "-O3"
 OPTIMISE_WITH_LINES = "-O1"
 
 
-# The RP2040's Cortex-M0+: the native code of the viper modules (ui/glyphs.py) is for it.
+# The RP2040's Cortex-M0+: the native code of the viper modules (dicetable/loops.py) is for it.
 MARCH = "armv6m"
+# What marks a module of native code: the web page leaves such modules out (no native
+# emitter there), and the Pico bench counts their size as the RP2040's heap counts it.
+NATIVE_MARKS = ("@micropython.viper", "@micropython.native")
+
+
+def has_native_code(source):
+    """Whether a module's source text compiles to native code."""
+    return any(mark in source for mark in NATIVE_MARKS)
 
 
 def options(line_numbers=False, march=MARCH):

@@ -25,6 +25,8 @@ import subprocess
 import sys
 import tempfile
 
+import build_mpy  # tools/, beside this file
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = os.path.join("@micropython", "micropython-webassembly-pyscript")
 # The port's plain build: the ulab and settrace variants in the package are not used.
@@ -36,9 +38,8 @@ MPY_OPTIONS = ("-O3",)
 CACHE = os.path.join(ROOT, "build", "web-mpy")
 
 
-# Modules of native code (viper): the WebAssembly port has no native emitter, so they are left
-# out; each importer keeps a plain fallback (ui/text.py, ui/refresh.py, drivers/ssd1680.py).
-NATIVE_MARKS = ("@micropython.viper", "@micropython.native")
+# Modules of native code (viper) are left out: the WebAssembly port has no native emitter, and
+# each importer keeps a plain fallback (ui/text.py, ui/refresh.py, drivers/ssd1680.py).
 
 
 def firmware_files(root=ROOT):
@@ -53,7 +54,7 @@ def firmware_files(root=ROOT):
                 path = os.path.join(where, name)
                 with open(path, encoding="utf-8") as source:
                     text = source.read()
-                if not any(mark in text for mark in NATIVE_MARKS):
+                if not build_mpy.has_native_code(text):
                     files[os.path.relpath(path, firmware).replace(os.sep, "/")] = text
     with open(os.path.join(root, "boards", "web.py"), encoding="utf-8") as source:
         files["board.py"] = source.read()
