@@ -469,9 +469,36 @@ class App:
             within = None
         if self.shell.take_natural_break():
             self.planner.request_full()
-        kind, rect = self.planner.plan(self.shown, self.frame, within)
+        planner = self.planner
+        kind, rect = planner.plan(self.shown, self.frame, within, sections.take_rewritten())
         if kind == refresh.NOTHING:
             return
+        if planner.clear is not None:
+            await self._clearing_pass(planner.clear, rect)
+            rect = planner.cleared(self.shown, self.frame)  # None: the region is all ink
+        if rect is not None:
+            await self._send(kind, rect)
+        if self.on_refresh is not None:
+            self.on_refresh(self)
+
+    async def _clearing_pass(self, clear, rect):
+        """Show `rect` with `clear` in solid ink (ui/refresh.py says why); the frame is as
+        drawn again afterwards. Only the cleared rectangle is kept aside, in a small buffer."""
+        x, y, w, h = clear
+        fmt = self.display.FORMAT
+        if fmt == framebuf.MONO_VLSB:
+            size = w * ((h + 7) >> 3)
+        else:
+            size = ((w + 7) >> 3) * h
+        kept = framebuf.FrameBuffer(bytearray(size), w, h, fmt)
+        kept.blit(self.fb, -x, -y)
+        self.fb.fill_rect(x, y, w, h, 1)
+        try:
+            await self._send(refresh.PARTIAL, rect)
+        finally:
+            self.fb.blit(kept, x, y)
+
+    async def _send(self, kind, rect):
         self._feed()  # a full refresh of a UC8151 alone takes ~4.7 s
         before = self.display.bytes_sent
         self._glass_current = False
@@ -484,8 +511,6 @@ class App:
         self.refreshes += 1
         self.panel_bytes += sent
         self.last_refresh = (kind, rect, sent)
-        if self.on_refresh is not None:
-            self.on_refresh(self)
 
     async def _present_leds(self):
         state = self.shell.game_state()

@@ -9,7 +9,9 @@ stroke-shaped leftover (the trace a partial refresh leaves where it took ink awa
 - at any refresh that leaves text on traces over at least an eighth of the panel, the size of
   a region of the sheet (a page of choices written over the last one).
 Smaller traces (a digit changed in place, the next line of a prompt) are how partial refresh
-looks on any e-ink device: a faint tint, cleaned at the next full refresh.
+looks on any e-ink device: a faint tint, cleaned at the next full refresh. A new list of
+choices over the last one gets a clearing pass (tests/simulator/test_clearing_pass.py), which
+leaves an even tint over the list's region.
 """
 
 import asyncio
@@ -21,16 +23,6 @@ from hostsim.autopilot import Autopilot
 from hostsim.device import SimDevice
 from hostsim.drive import play
 
-# The 2.9" On Track and Dice Trip sheets still replace the list in their narrow side column with
-# another (On Track: a piece's words, then the next piece's dice; Dice Trip: the first number's
-# choices, then the second's) by partial refreshes; a full refresh at each would flash the panel
-# at almost every press. Left for a layout that keeps the lists apart. (On Track's enlarged tile
-# and its house rules no longer do: the first roll is a full refresh, and a short panel shows
-# the way on the grid.)
-_KNOWN = pytest.mark.xfail(
-    strict=True, reason="narrow side column pages replaced by partials on 296x128"
-)
-
 RUNS = (
     ("sim296", "cybo", {"players": 3, "bots": 2}),
     ("sim400", "cybo", {"players": 3, "bots": 2}),
@@ -38,9 +30,9 @@ RUNS = (
     ("sim400", "trek12", {"players": 2, "bots": 1}),
     ("sim296", "gang", {"players": 4, "bots": 3}),
     ("sim400", "gang", {"players": 4, "bots": 3}),
-    pytest.param("sim296", "ontrack", {"players": 6, "bots": 5}, marks=_KNOWN),
+    ("sim296", "ontrack", {"players": 6, "bots": 5}),
     ("sim400", "ontrack", {"players": 6, "bots": 5}),
-    pytest.param("sim296", "dicetrip", {"players": 4, "bots": 3}, marks=_KNOWN),
+    ("sim296", "dicetrip", {"players": 4, "bots": 3}),
     ("sim400", "dicetrip", {"players": 4, "bots": 3}),
 )
 

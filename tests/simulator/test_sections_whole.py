@@ -79,7 +79,7 @@ class WithinCheck:
         self.first_difference = None
         planner.plan = self
 
-    def __call__(self, shown, frame, within=None):
+    def __call__(self, shown, frame, within=None, rewritten=None):
         planner = self.planner
         if within is not None and self.first_difference is None:
             self.searched_within += 1
@@ -88,7 +88,7 @@ class WithinCheck:
             found = refresh.changed_rect(shown, frame, *size, within)
             if found != whole:
                 self.first_difference = (within, found, whole)
-        return self.plan(shown, frame, within)
+        return self.plan(shown, frame, within, rewritten)
 
 
 @pytest.mark.parametrize("board,game_id,options", RUNS)

@@ -43,6 +43,12 @@ _FULL_AREA_SIXTEENTHS = const(10)
 # partial, the old content would show through the new (issue 16), so it is a full refresh.
 _REGION_SHARE = const(8)
 _ERASED_SHARE = const(16)
+# Text rewritten over at least 1/_REWRITTEN_SHARE of the panel (ui/sections.py: a list of
+# choices replaced by the next question's) gets a clearing pass: that rectangle goes to solid
+# ink by one partial, then to the new picture by the next. Every pixel in it has then been
+# driven the same way last, so what is left is an even tint, not the old words under the new
+# ones, and only that region flashes where a full refresh would flash the whole panel.
+_REWRITTEN_SHARE = const(16)
 
 
 def changed_rect(old, new, width, height, vertical_bytes, within=None):
@@ -137,14 +143,19 @@ class RefreshPlanner:
         self.partial_budget = partial_budget
         self.partials_since_full = 0
         self.force_full = True  # the first image is always a full refresh
+        self.clear = None  # the rectangle the last plan sends a clearing pass over, if any
 
     def request_full(self):
         """Ask for a full refresh at the next frame (new screen, end of a round)."""
         self.force_full = True
 
-    def plan(self, shown, frame, within=None):
+    def plan(self, shown, frame, within=None, rewritten=None):
         """(kind, rect) for showing `frame` on a panel that shows `shown`. `within`: the
-        rectangle every difference is known to lie in (see changed_rect), or None."""
+        rectangle every difference is known to lie in (see changed_rect), or None.
+        `rewritten`: sections.take_rewritten()'s answer. When it is a region's worth, a
+        partial plan sets `clear` to that rectangle: the app shows `rect` with `clear` in solid
+        ink first, then `clear` as drawn (two partials, both counted here)."""
+        self.clear = None
         rect = changed_rect(shown, frame, self.width, self.height, self.vertical_bytes, within)
         if rect is None and not self.force_full:
             return NOTHING, None
@@ -160,12 +171,26 @@ class RefreshPlanner:
                 # A region's content replaced: the old text's trace would show under the new.
                 limit = area // _ERASED_SHARE
                 full = self._count(shown, frame, rect, limit, True) >= limit
+            if not full and rewritten is not None and rewritten[1] * _REWRITTEN_SHARE >= area:
+                if self.partials_since_full + 2 > self.partial_budget:
+                    full = True  # no room for two partials: a full refresh cleans it all
+                else:
+                    self.clear = rewritten[0]
+                    self.partials_since_full += 1  # the clearing pass
+                    rect = _union(rect, self.clear)
         if full:
             self.force_full = False
             self.partials_since_full = 0
             return FULL, (0, 0, self.width, self.height)
         self.partials_since_full += 1
         return PARTIAL, rect
+
+    def cleared(self, shown, frame):
+        """The window of the second partial after a clearing pass: what differs inside
+        `clear` (the first showed everything else)."""
+        rect = changed_rect(shown, frame, self.width, self.height, self.vertical_bytes, self.clear)
+        self.clear = None
+        return rect
 
     def _count(self, shown, frame, rect, limit, erased):
         # Every difference is inside `rect`: only its rows are counted (on MONO_VLSB, only
@@ -185,3 +210,10 @@ class RefreshPlanner:
             return _count_differences(shown, frame, limit, True, first, last, row_bytes, *span)
         stride = max(1, _CHUNK // row_bytes) * row_bytes
         return _count_differences(shown, frame, limit, False, first, last, stride)
+
+
+def _union(one, other):
+    left, top = min(one[0], other[0]), min(one[1], other[1])
+    right = max(one[0] + one[2], other[0] + other[2])
+    bottom = max(one[1] + one[3], other[1] + other[3])
+    return (left, top, right - left, bottom - top)

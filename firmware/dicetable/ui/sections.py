@@ -21,6 +21,12 @@ partial refreshes would leave the old content's trace under the new one, which r
 layers of text on the glass (issue 16), so `take_replaced()` tells the screen to ask for a
 full refresh.
 
+Text written where other text was (a list of choices replaced by the next question's, a new
+prompt) would land on the old text's trace on the glass. A section that knows its text changed
+calls `rewritten(x, y, w, h)`; after the draw, `take_rewritten()` gives the app the rectangle
+and how much of it is rewritten, and when that is a region's worth the app sends a clearing
+pass over it before the new picture (app.py, ui/refresh.py).
+
 The app learns where a press can have changed the frame: between `track()` and `take_drawn()`,
 a draw by one Sections that was not whole changed pixels only inside the rectangles of the
 sections it redrew, so the refresh planner searches only their union (ui/refresh.py). Any
@@ -42,6 +48,8 @@ _FRESH = const(1)
 _KNOWN = const(2)
 _tracking = _UNKNOWN
 _union = [0, 0, 0, 0]
+# Text rewritten since track(): the union's left, top, right, bottom and the sum of the areas.
+_rewritten = [0, 0, 0, 0, 0]
 
 
 def track():
@@ -50,10 +58,11 @@ def track():
     _tracking = _FRESH
     _union[0] = _union[1] = 0x7FFF
     _union[2] = _union[3] = 0
+    _rewritten[0] = _rewritten[1] = 0x7FFF
+    _rewritten[2] = _rewritten[3] = _rewritten[4] = 0
 
 
-def _extend(x, y, w, h):
-    union = _union
+def _extend(x, y, w, h, union=_union):
     union[0], union[1] = min(union[0], x), min(union[1], y)
     union[2], union[3] = max(union[2], x + w), max(union[3], y + h)
 
@@ -69,6 +78,16 @@ def take_drawn():
     if right <= left:
         return (0, 0, 0, 0)
     return (left, top, right - left, bottom - top)
+
+
+def take_rewritten():
+    """((x, y, w, h), area) of the text rewritten since `track()` (the rectangle around it and
+    the sum of the sections' areas), or None when no section rewrote its text."""
+    left, top, right, bottom, area = _rewritten
+    _rewritten[4] = 0
+    if area == 0:
+        return None
+    return (left, top, right - left, bottom - top), area
 
 
 def new_epoch():
@@ -133,6 +152,19 @@ class Sections:
         if not self._whole and _tracking == _KNOWN:
             _extend(x, y, w, h)
 
+    def key(self, name):
+        """The key section `name` was last drawn with, or None."""
+        return self._keys.get(name)
+
+    def rewritten(self, x, y, w, h, area=0):
+        """Note that text in (x, y, w, h) was replaced by other text in this draw (not a
+        highlight moved or a section redrawn as it was), over `area` pixels (0: all of it):
+        see take_rewritten. A whole draw is a new screen or mode, which the planner refreshes
+        in full anyway."""
+        if not self._whole and _tracking == _KNOWN:
+            _extend(x, y, w, h, _rewritten)
+            _rewritten[4] += area or w * h
+
     def take_replaced(self):
         """True once after a draw in a new mode (the same screen, another layout): the screen
         asks for a full refresh."""
@@ -161,6 +193,12 @@ class _Whole:
         return True
 
     def touched(self, x, y, w, h):
+        pass
+
+    def key(self, name):
+        return None
+
+    def rewritten(self, x, y, w, h, area=0):
         pass
 
     def since(self, name):

@@ -84,12 +84,14 @@ def choice_boxes(
     With `sections` (ui.sections) the list is section `name`, inside section `parent`, and its
     boxes are the sections after it: the list is cleared whole when its parent was drawn again
     or another page scrolled in (so the rows a shorter page leaves are blank), and a cursor
-    move redraws the two boxes it touches."""
+    move redraws the two boxes it touches. Boxes whose labels changed (or moved) note the
+    list rewritten (ui/sections.py): a new list over the last one gets a clearing pass."""
     box = fnt.height + 2
     room = width - 2 * inset
     page = (first, len(choices), sections.since(parent))
     sections.stale(fb, name, page, x, y, width, bottom - y)
     drawn = sections.since(name)
+    top, rewritten = y, 0
     for index in range(first, len(choices)):
         if y + box > bottom:
             break
@@ -99,6 +101,9 @@ def choice_boxes(
         elif down and y + 2 * box + _LINE_GAP > bottom and index + 1 < len(choices):
             label = down + label
         key = (label, index == cursor, y, drawn)
+        held = sections.key(name + 1 + index - first)
+        if held is not None and (held[0] != label or held[2] != y):
+            rewritten += width * box  # another choice, or this one moved
         if sections.stale(fb, name + 1 + index - first, key, x, y, width, box):
             color = _INK
             if index == cursor:
@@ -108,3 +113,6 @@ def choice_boxes(
                 fb.rect(x, y, width, box, _INK)
             text.draw(fb, fnt, text.fit(fnt, label, room), x + inset, y + 1, color)
         y += box + _LINE_GAP
+    if rewritten:
+        # The whole list is cleared: rows the last list had below this one's too.
+        sections.rewritten(x, top, width, bottom - top, rewritten)

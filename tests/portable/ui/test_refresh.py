@@ -192,3 +192,31 @@ def test_erased_ink_counts_ink_taken_away_up_to_the_limit():
     assert refresh.erased_ink(old, new, 1000) == 80
     assert refresh.erased_ink(old, new, 30) == 30
     assert refresh.erased_ink(new, old, 1000) == 0  # ink added is not ink taken away
+
+
+def test_text_rewritten_over_a_region_gets_a_clearing_pass_first():
+    # A list of choices replaced by the next question's (sections.take_rewritten): the plan
+    # stays partial, covers the cleared rectangle, and counts two partials.
+    planner, old, new, fb = _planner_after_first_full()
+    fb.fill_rect(200, 40, 10, 8, 1)
+    region = (180, 16, 116, 96)
+    assert planner.plan(old, new, None, (region, 296 * 128 // 16)) == (
+        refresh.PARTIAL,
+        (180, 16, 116, 96),
+    )
+    assert planner.clear == region and planner.partials_since_full == 2
+    old[:] = new
+    framebuf.FrameBuffer(old, 296, 128, framebuf.MONO_VLSB).fill_rect(*region, 1)
+    assert planner.cleared(old, new) == region  # the second partial: the region as drawn
+    assert planner.clear is None
+
+
+def test_a_small_rewrite_or_no_room_for_two_partials_gets_no_clearing_pass():
+    planner, old, new, fb = _planner_after_first_full()
+    fb.fill_rect(200, 40, 10, 8, 1)
+    region = (180, 16, 116, 16)
+    assert planner.plan(old, new, None, (region, 296 * 128 // 16 - 1))[0] == refresh.PARTIAL
+    assert planner.clear is None  # one row of a list: a faint trace, as any partial leaves
+    planner.plan(old, new)  # the budget of three: two used
+    assert planner.plan(old, new, None, (region, 296 * 128))[0] == refresh.FULL
+    assert planner.clear is None  # no room for two partials: a full refresh cleans it all

@@ -117,3 +117,26 @@ def test_pixels_drawn_past_a_section_are_searched_too_and_not_cleared():
     WHOLE.begin(fb)
     WHOLE.touched(0, 0, 4, 4)
     assert sections_module.take_drawn() is None
+
+
+def test_text_rewritten_is_noted_for_a_clearing_pass_once():
+    _buffer, fb = _frame(32, 16)
+    sections = Sections()
+    sections.begin(fb)
+    sections.stale(fb, 1, "old", 0, 0, 16, 8)
+    sections_module.track()
+    sections.begin(fb)
+    assert sections.key(1) == "old" and sections.key(2) is None
+    sections.rewritten(0, 0, 16, 8)
+    sections.rewritten(8, 8, 16, 8, area=20)  # a list: its rectangle, its rows' area
+    assert sections_module.take_rewritten() == ((0, 0, 24, 16), 16 * 8 + 20)
+    assert sections_module.take_rewritten() is None  # once
+    sections_module.track()
+    sections.begin(fb)
+    assert sections_module.take_rewritten() is None  # nothing rewritten
+    sections_module.track()
+    sections.begin(fb, mode="hand-over")  # a whole draw: the planner refreshes it in full
+    sections.rewritten(0, 0, 16, 8)
+    assert sections_module.take_rewritten() is None
+    WHOLE.rewritten(0, 0, 16, 8)
+    assert WHOLE.key(1) is None

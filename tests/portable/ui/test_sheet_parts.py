@@ -109,3 +109,34 @@ def test_choice_boxes_mark_hidden_rows_above_and_below():
     assert [label for label, _x, _y, _c in top] == ["c0", "v c1"]  # nothing above the first
     plain = _boxes(choices, 0, 2 * step - 1)
     assert [label for label, _x, _y, _c in plain] == ["c0", "c1"]  # no marks asked for
+
+
+def _rewritten_after(first_choices, then_choices, first_cursor=0, then_cursor=0, top=0):
+    """What a second draw of the boxes notes as rewritten (sections.take_rewritten)."""
+    from dicetable.ui import sections as sections_module
+    from dicetable.ui.sections import Sections
+
+    _buffer, fb = _frame()
+    fnt = draw.look(296).dense
+    sections = Sections()
+    sections.begin(fb)
+    parts.choice_boxes(fb, fnt, 4, 0, 80, HEIGHT, first_choices, first_cursor, sections=sections)
+    sections_module.track()
+    sections.begin(fb)
+    parts.choice_boxes(fb, fnt, 4, top, 80, HEIGHT, then_choices, then_cursor, sections=sections)
+    return sections_module.take_rewritten()
+
+
+def test_choice_boxes_note_a_new_list_over_the_last_as_rewritten():
+    box = draw.look(296).dense.height + 2
+    # A cursor move redraws two boxes with their own labels: nothing rewritten.
+    assert _rewritten_after(["a", "b", "c"], ["a", "b", "c"], 0, 1) is None
+    # The next question's choices: the whole list is cleared, two rows were rewritten.
+    assert _rewritten_after(["a", "b", "c"], ["x", "y"]) == ((4, 0, 80, HEIGHT), 2 * 80 * box)
+    # One label changed in place (a count): one row.
+    assert _rewritten_after(["a", "b (3)"], ["a", "b (2)"])[1] == 80 * box
+    # The same list moved down a line: every row lands on another's trace.
+    assert _rewritten_after(["a", "b"], ["a", "b"], top=10) == (
+        (4, 10, 80, HEIGHT - 10),
+        2 * 80 * box,
+    )

@@ -301,9 +301,8 @@ def _panel(fb, fnt, x, width, height, state, view, score, sections):
     y += pitch + _LINE_GAP
     note = view.get("note", "")
     prompt, choices, info = words(state, view)
-    if sections.stale(
-        fb, _TURN, (note, prompt, tuple(info), len(choices)), x, y, width, height - y
-    ):
+    turn = (note, prompt, tuple(info), len(choices))
+    if sections.stale(fb, _TURN, turn, x, y, width, height - y):
         bottom = parts.note(fb, fnt, x, width, height, pitch, note)
         lines = screen.wrap(fnt, prompt, width)
         shown = max(0, min(_PROMPT_LINES, (bottom - y) // pitch))
@@ -361,6 +360,7 @@ def _choices(fb, fnt, x, y, width, bottom, choices, cursor, sections=WHOLE):
     last = min(len(choices), first + rows) - 1
     room = width - 2 * _PAD - 2 * _ARROW
     drawn = sections.since(_TURN)
+    top, rewritten = y, 0
     for index in range(first, last + 1):
         label = choices[index]
         arrow = ""
@@ -368,7 +368,10 @@ def _choices(fb, fnt, x, y, width, bottom, choices, cursor, sections=WHOLE):
             arrow = "up"
         elif index == last and last < len(choices) - 1:
             arrow = "down"
-        key = (label, index == cursor, arrow, drawn)
+        key = (label, index == cursor, arrow, y, drawn)
+        held = sections.key(_ROWS + index - first)
+        if held is not None and (held[0] != label or held[3] != y):
+            rewritten += width * pitch  # another choice, or this one moved
         if sections.stale(fb, _ROWS + index - first, key, x, y, width, pitch):
             color = _INK
             if index == cursor:
@@ -381,6 +384,9 @@ def _choices(fb, fnt, x, y, width, bottom, choices, cursor, sections=WHOLE):
                 arrow_y = y + pitch - _ARROW - 1
                 screen.arrow(fb, x + width - _ARROW - 1, arrow_y, _ARROW, "down", color)
         y += pitch
+    if rewritten:
+        # The whole list is cleared: rows the last list had below this one's too.
+        sections.rewritten(x, top, width, bottom - top, rewritten)
 
 
 # --- dice only ---------------------------------------------------------------------------------
