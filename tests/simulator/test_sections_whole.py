@@ -30,6 +30,8 @@ RUNS = (
     ("sim_badger", "gang", {"players": 2, "bots": 1}),
     ("sim400", "ontrack", {"players": 6, "bots": 5}),
     ("sim296", "ontrack", {"players": 1, "bots": 0, "mode": "dice"}),
+    ("sim296", "ontrack", {"players": 3, "bots": 2}),
+    ("sim_badger", "ontrack", {"players": 2, "bots": 1}),
     ("sim296", "dicetrip", {"players": 4, "bots": 3}),
     ("sim400", "dicetrip", {"players": 1, "bots": 0, "mode": "dice"}),
 )

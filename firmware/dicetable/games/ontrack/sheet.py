@@ -50,6 +50,10 @@ _MODE_DICE_ONLY = const(2)  # sheet modes (Sections.begin): False, True (before 
 _CHOICES = const(10)
 _LEFT_TILE = const(100)  # the tile the cursor left and the one it is on
 _CURSOR_TILE = const(101)
+_GRID_SHOWN = const(102)  # places: (seat, cells, dead ends, generation) of the grid drawn
+# A placement changes a tile or two and a few rings: those tiles are drawn again. More than
+# this many (another seat's sheet) and the grid is drawn whole.
+_MOST_TILES = const(8)
 
 _PIPS = (
     (),
@@ -115,11 +119,26 @@ def draw(fb, width, height, state, view, sections=WHOLE):
     zoom = _zoomed(view, height)
     preview = None if zoom else view.get("preview")
     x = grid.x + grid.width + _GAP
-    # The dead ends follow from the cells and pieces. The grid's section ends where the
-    # panel's chosen die begins its inverted box, a pixel left of the panel.
-    whole = sections.stale(fb, _GRID, (tuple(cells), tuple(pieces)), 0, 0, x - 1, height)
+    # The grid's section ends where the panel's chosen die begins its inverted box, a pixel
+    # left of the panel. Its key is the seat and how many times it was drawn whole; a
+    # placement draws only the tiles it changed (the cells hold the pieces and buildings, the
+    # dead ends follow from them).
+    shown = sections.places.get(_GRID_SHOWN)
+    generation = 0 if shown is None else shown[3]
+    now = (seat, tuple(cells), tuple(dead))
+    tiles = ()
+    if shown is not None and shown[:3] != now:
+        if shown[0] == seat:
+            tiles = track_grid.changed_tiles(layout, shown[1], now[1], shown[2], now[2])
+        if shown[0] != seat or len(tiles) > _MOST_TILES:
+            tiles = ()
+            generation += 1
+    sections.places[_GRID_SHOWN] = now + (generation,)
+    whole = sections.stale(fb, _GRID, (seat, generation), 0, 0, x - 1, height)
     if whole:
         track_grid.draw(fb, grid, layout, cells, pieces, dead, cursor, preview)
+    elif tiles:
+        _draw_tiles(fb, grid, layout, cells, pieces, dead, tiles, cursor, preview, sections)
     # The tile the cursor left and the one it is on, as sections of their own: a cursor move
     # or another preview draws two tiles and the rings again, not the grid.
     left = -1 if whole else sections.places.get(_GRID, -1)
@@ -149,6 +168,27 @@ def draw(fb, width, height, state, view, sections=WHOLE):
                 )
     sections.places[_GRID] = cursor
     _panel(fb, fnt, x, width - x, height, state, seat, view, len(dead), zoom, sections)
+
+
+def _draw_tiles(fb, grid, layout, cells, pieces, dead, tiles, cursor, preview, sections):
+    """Draw `tiles` again over their cleared insides, the cursor's tile last (its paper may
+    reach the edges its neighbours draw), then every ring, as `track_grid.draw` would."""
+    if cursor >= 0 and cursor not in tiles:
+        tiles.append(cursor)
+    spill = track_grid.ring_spill(grid)
+    for tile in tiles:
+        if tile != cursor:
+            _draw_tile(fb, grid, layout, cells, pieces, tile, cursor, preview, spill, sections)
+    if cursor >= 0:
+        _draw_tile(fb, grid, layout, cells, pieces, cursor, cursor, preview, spill, sections)
+    track_grid.rings(fb, grid, dead)
+
+
+def _draw_tile(fb, grid, layout, cells, pieces, tile, cursor, preview, spill, sections):
+    tx, ty = grid.origin(tile)
+    fb.fill_rect(tx + 1, ty + 1, grid.tile - 1, grid.tile - 1, _PAPER)
+    track_grid.draw_tile(fb, grid, layout, cells, pieces, tile, cursor, preview)
+    sections.touched(tx - spill, ty - spill, grid.tile + 2 * spill, grid.tile + 2 * spill)
 
 
 def _zoomed(view, height):

@@ -276,6 +276,24 @@ def draw_tile(fb, grid, layout, cells, pieces, tile, cursor=-1, preview=None):
             piece(fb, ox, oy, size, connection, colour)
 
 
+def changed_tiles(layout, old_cells, cells, old_dead, dead):
+    """The tiles `draw_tile` must draw again so the grid shows `cells` and `dead` where it
+    showed `old_cells` and `old_dead`: the tiles whose cell changed (a piece, a building, a
+    star claimed) and, for every ring that came or went, its tile and the one across its
+    edge, where the ring spills."""
+    tiles = [tile for tile in range(len(cells)) if cells[tile] != old_cells[tile]]
+    across = layout.across
+    for rings_now, rings_then in ((dead, old_dead), (old_dead, dead)):
+        for ring in rings_now:
+            if ring in rings_then:
+                continue
+            tile, dot = ring[0], ring[1]
+            for near in (tile, across[tile * 4 + (dot >> 1)]):
+                if near >= 0 and near not in tiles:
+                    tiles.append(near)
+    return tiles
+
+
 def zoom(fb, x, y, size, layout, cells, pieces, tile, preview=None):
     """One tile enlarged to `size` pixels at (x, y): its dots, building or star, its track as
     thin lines, and the preview piece in its full style on a paper halo, so it stands out."""

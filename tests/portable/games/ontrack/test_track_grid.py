@@ -261,3 +261,36 @@ def test_the_zoomed_tile_shows_its_track_thin_and_the_preview_bold():
     assert [frame.fb.pixel(2 + far + d, 2 + size // 4) for d in range(-2, 3)] == [1] * 5
     # Where they cross, the preview's paper halo keeps it clear of the old line.
     assert frame.fb.pixel(2 + far - 4, 2 + near) == 0
+
+
+def test_drawing_the_changed_tiles_again_gives_the_grid_drawn_whole():
+    # What the sheet does at a placement (sheet._draw_tiles): the tiles whose cell changed,
+    # and those a ring that came or went spills into, drawn again, then every ring.
+    row = layout(1, 4)
+    steps = (
+        [(1, "W0", "E0", RED)],
+        [(1, "W0", "E0", RED), (2, "W0", "E0", RED)],  # closes the ring at tile 1's east end
+        [(1, "W0", "E0", RED), (2, "W0", "E0", RED), (0, "W0", "E0", GREEN)],
+    )
+    for size in SIZES:
+        for before, after in ((steps[0], steps[1]), (steps[1], steps[2])):
+            cells, pieces = sheet(row.size, before)
+            dead = track_grid.dead_ends(row, cells, pieces)
+            new_cells, new_pieces = sheet(row.size, after)
+            new_dead = track_grid.dead_ends(row, new_cells, new_pieces)
+            tiles = track_grid.changed_tiles(row, cells, new_cells, dead, new_dead)
+            if before is steps[0]:
+                # The new piece's tile; tile 1, whose east ring went; tile 3, where the new
+                # ring at tile 2's east end spills.
+                assert sorted(tiles) == [1, 2, 3]
+            grid, frame = _sheet_frame(row, size)
+            track_grid.draw(frame.fb, grid, row, cells, pieces, dead)
+            for tile in tiles:
+                x, y = grid.origin(tile)
+                frame.fb.fill_rect(x + 1, y + 1, size - 1, size - 1, 0)
+                track_grid.draw_tile(frame.fb, grid, row, new_cells, new_pieces, tile)
+            track_grid.rings(frame.fb, grid, new_dead)
+            redrawn = frame.snapshot()
+            _grid, whole = _sheet_frame(row, size)
+            track_grid.draw(whole.fb, grid, row, new_cells, new_pieces, new_dead)
+            assert redrawn == whole.snapshot()
