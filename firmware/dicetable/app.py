@@ -483,20 +483,28 @@ class App:
 
     async def _clearing_pass(self, clear, rect):
         """Show `rect` with `clear` in solid ink (ui/refresh.py says why); the frame is as
-        drawn again afterwards. Only the cleared rectangle is kept aside, in a small buffer."""
+        drawn again afterwards. The bytes under `clear` are kept aside in a small buffer and
+        copied as bytes (GS8 views, one pixel a byte): a 1-bit blit of the rectangle would
+        cost ~27 ms on the RP2040, this ~3-5."""
         x, y, w, h = clear
-        fmt = self.display.FORMAT
-        if fmt == framebuf.MONO_VLSB:
-            size = w * ((h + 7) >> 3)
-        else:
-            size = ((w + 7) >> 3) * h
-        kept = framebuf.FrameBuffer(bytearray(size), w, h, fmt)
-        kept.blit(self.fb, -x, -y)
+        width = self.display.width
+        if self.display.FORMAT == framebuf.MONO_VLSB:  # rows of bytes are 8-pixel pages
+            stride, first, rows = width, y >> 3, ((y + h - 1) >> 3) - (y >> 3) + 1
+            start, count = x, w
+        else:  # rows of bytes are pixel rows, a byte 8 pixels across
+            stride, first, rows = (width + 7) >> 3, y, h
+            start, count = x >> 3, ((x + w - 1) >> 3) - (x >> 3) + 1
+        # From the rows' first byte: a view from `start` could end past the frame.
+        frame = framebuf.FrameBuffer(
+            memoryview(self.frame)[first * stride :], start + count, rows, framebuf.GS8, stride
+        )
+        kept = framebuf.FrameBuffer(bytearray(count * rows), count, rows, framebuf.GS8)
+        kept.blit(frame, -start, 0)
         self.fb.fill_rect(x, y, w, h, 1)
         try:
             await self._send(refresh.PARTIAL, rect)
         finally:
-            self.fb.blit(kept, x, y)
+            frame.blit(kept, start, 0)
 
     async def _send(self, kind, rect):
         self._feed()  # a full refresh of a UC8151 alone takes ~4.7 s
