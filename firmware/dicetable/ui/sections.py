@@ -21,8 +21,8 @@ partial refreshes would leave the old content's trace under the new one, which r
 layers of text on the glass (issue 16), so `take_replaced()` tells the screen to ask for a
 full refresh.
 
-Text written where other text was (a list of choices replaced by the next question's, a new
-prompt) would land on the old text's trace on the glass. A section that knows its text changed
+Text written where other text was (a list of choices replaced by the next question's) would
+land on the old text's trace on the glass. A section that knows its text changed
 calls `rewritten(x, y, w, h)`; after the draw, `take_rewritten()` gives the app the rectangle
 and how much of it is rewritten, and when that is a region's worth the app sends a clearing
 pass over it before the new picture (app.py, ui/refresh.py).
