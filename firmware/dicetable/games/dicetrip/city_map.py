@@ -12,9 +12,11 @@ one sheet:
     longest route       thick roads, and a shadow below and right of its boxes
     cursor              the box inverted, showing what the choice would write (or its X)
 `strip_spot` finds a map corner clear of cities and roads for the strip of the 36 numbers
-(and a label), and `draw_strip` draws it. Integer arithmetic only; the layout and the corner are
-worked out once per board, font and rectangle.
+(and a label), `draw_strip` draws it and `strip_rect` bounds it. Integer arithmetic only; the
+layout and the corner are worked out once per board, font and rectangle.
 """
+
+import array
 
 import framebuf
 from micropython import const
@@ -61,7 +63,7 @@ class Layout:
     """Box geometry for a board in a rectangle.
 
     box_w, box_h    one city box, border included
-    boxes           (left, top) of each city's box
+    lefts, tops     each city box's left and top (arrays: 25 pairs as tuples held 0.5 KB)
     text_x, text_y  where text goes relative to a box's top left (the digits' ink centred)
     """
 
@@ -82,20 +84,24 @@ class Layout:
         lefts = [x + (px - min_x) * room_w // span_x for px in xs]
         tops = [y + (py - min_y) * room_h // span_y for py in ys]
         _spread(lefts, x, x + room_w, self.box_w + _GAP, tops, y, y + room_h, self.box_h + _GAP)
-        self.boxes = tuple([(lefts[city], tops[city]) for city in range(board.size)])
+        self.lefts = array.array("h", lefts)
+        self.tops = array.array("h", tops)
         self.roads = board.roads
         # True when no box or ring reaches another box: then one box can be drawn again alone.
-        self.apart = _apart(self.boxes, board.rings, self.box_w, self.box_h)
-        # Each road's two ends on the borders of its boxes, worked out once.
-        self.ends = tuple(
-            [
-                _border_point(self, first, second) + _border_point(self, second, first)
-                for first, second in board.roads
-            ]
-        )
+        self.apart = _apart(lefts, tops, board.rings, self.box_w, self.box_h)
+        # Each road's two ends on the borders of its boxes, worked out once: x1, y1, x2, y2
+        # of road r at 4 * r (one array: a tuple per road held 1.3 KB on an RP2040).
+        ends = array.array("h")
+        for first, second in board.roads:
+            ends.extend(_border_point(self, first, second) + _border_point(self, second, first))
+        self.ends = ends
+
+    def box(self, city):
+        """(left, top) of a city's box."""
+        return self.lefts[city], self.tops[city]
 
     def centre(self, city):
-        left, top = self.boxes[city]
+        left, top = self.lefts[city], self.tops[city]
         return left + self.box_w // 2, top + self.box_h // 2
 
     def free(self, x, y, width, height):
@@ -104,7 +110,8 @@ class Layout:
         bottom = y + height + _GAP
         x -= _GAP
         y -= _GAP
-        for left, top in self.boxes:
+        for city in range(len(self.lefts)):
+            left, top = self.lefts[city], self.tops[city]
             if left < right and x < left + self.box_w and top < bottom and y < top + self.box_h:
                 return False
         for first, second in self.roads:
@@ -119,16 +126,16 @@ class Layout:
         return True
 
 
-def _apart(boxes, rings, box_w, box_h):
-    for city in range(len(boxes)):
+def _apart(lefts, tops, rings, box_w, box_h):
+    for city in range(len(lefts)):
         margin = 1 if rings[city] >= 0 else 0  # the ring outside a ringed box
-        left, top = boxes[city]
+        left, top = lefts[city], tops[city]
         left -= margin
         top -= margin
         right = left + box_w + 2 * margin
         bottom = top + box_h + 2 * margin
-        for other in range(len(boxes)):
-            x, y = boxes[other]
+        for other in range(len(lefts)):
+            x, y = lefts[other], tops[other]
             if other != city and x < right and left < x + box_w and y < bottom and top < y + box_h:
                 return False
     return True
@@ -184,8 +191,8 @@ def _border_point(layout, city, towards):
     return cx + dx * step_y // dy, cy + step_y
 
 
-def _road(fb, ends, style):
-    x1, y1, x2, y2 = ends
+def _road(fb, ends, at, style):
+    x1, y1, x2, y2 = ends[at], ends[at + 1], ends[at + 2], ends[at + 3]
     if style == _DOTTED:
         steps = max(abs(x2 - x1), abs(y2 - y1), 1)
         for step in range(0, steps + 1, _DOT_STEP):
@@ -231,10 +238,10 @@ def draw_roads(fb, layout, board, values, route=()):
             style = _DOTTED
         elif following[first] == second or following[second] == first:
             style = _THICK
-        _road(fb, layout.ends[index], style)
+        _road(fb, layout.ends, 4 * index, style)
     box_w, box_h = layout.box_w, layout.box_h
     for city in route:  # a shadow below and right: the city is on the longest route
-        left, top = layout.boxes[city]
+        left, top = layout.lefts[city], layout.tops[city]
         edge = 2 if board.rings[city] >= 0 else 1
         fb.fill_rect(left + 2, top + box_h - 1 + edge, box_w - 1 + edge, 2, _INK)
         fb.fill_rect(left + box_w - 1 + edge, top + 2, 2, box_h - 1 + edge, _INK)
@@ -244,7 +251,7 @@ def draw_city(fb, layout, board, fnt, city, value, chosen, letters=()):
     """One city's box showing `value`, inverted when `chosen`: it fills its whole rectangle,
     so it can be drawn again over itself (its ring outside it is always ink)."""
     box_w, box_h = layout.box_w, layout.box_h
-    left, top = layout.boxes[city]
+    left, top = layout.lefts[city], layout.tops[city]
     ringed = board.rings[city] >= 0
     fb.fill_rect(left, top, box_w, box_h, _INK if chosen else _PAPER)
     fb.rect(left, top, box_w, box_h, _INK)
@@ -293,6 +300,25 @@ def strip_spot(layout, fnt, label, width, height):
     return None
 
 
+def strip_rect(fnt, spot, label):
+    """(x, y, w, h) around every pixel `draw_strip` may draw at `spot` (a compact strip starts
+    a row above its spot), or None without a spot. strip_spot keeps it clear of the map."""
+    if spot is None:
+        return None
+    x, y, wide = spot
+    w = text.measure(fnt, label)
+    h = fnt.height + 1 if label else 0
+    if wide:
+        w = max(w, text.measure(fnt, "66 66 66 66 66 66"))
+        h += _SIDE * fnt.height
+    elif wide is not None:
+        w = max(w, _TENS_W + text.measure(fnt, "6 6 6 6 6 6"))
+        h += _SIDE * (fnt.height - 1)
+        y -= 1
+        h += 1
+    return x, y, w, h
+
+
 def draw_strip(fb, fnt, spot, label, values):
     """The label and the strip at `spot` (see strip_spot): rows "11 12 .. 16" (wide), or a
     tens digit, a rule and the six units (compact); a number in `values` is a dot."""
@@ -306,19 +332,103 @@ def draw_strip(fb, fnt, spot, label, values):
         return
     if not wide:
         fb.vline(x + _TENS_W - 3, y, _SIDE * (fnt.height - 1), _INK)
+    used = set(values)
     for tens in range(1, _SIDE + 1):
         cells = []
         for units in range(1, _SIDE + 1):
             value = 10 * tens + units
-            if value in values:
+            if value in used:
                 cells.append(" \u00b7" if wide else "\u00b7")
             else:
                 cells.append(str(value) if wide else str(units))
         row = " ".join(cells)
         if wide:
-            text.draw(fb, fnt, row, x, y)
+            _row(fb, fnt, row, x, y)
             y += fnt.height
         else:  # rows overlap by their blank line: the strip stays as short as a corner
             text.draw(fb, fnt, str(tens), x, y - 1)
-            text.draw(fb, fnt, row, x + _TENS_W, y - 1)
+            _row(fb, fnt, row, x + _TENS_W, y - 1)
             y += fnt.height - 1
+
+
+def strip_cell(fnt, spot, label, value):
+    """(x, y, w, h) of number `value`'s cell in the strip at `spot` ("36" or " \u00b7" wide,
+    "6" or "\u00b7" compact), when a cell can be drawn alone: every digit, the space and the
+    dot advance alike (no cell moves another), and in a compact strip, whose rows overlap by
+    a line, the digits and the dot leave that line blank (the rectangle leaves it out). Else
+    None. `draw_used` marks the number used there as draw_strip would."""
+    if spot is None or spot[2] is None:
+        return None
+    _ink, alone, blank_edges = _strip_font(fnt)
+    x, y, wide = spot
+    if not alone or not (wide or blank_edges):
+        return None
+    step = fnt.advance(" ")
+    if label:
+        y += fnt.height + 1
+    column = value % 10 - 1
+    if wide:
+        return x + 3 * column * step, y + (value // 10 - 1) * fnt.height, 2 * step, fnt.height
+    y += (value // 10 - 1) * (fnt.height - 1)
+    return x + _TENS_W + 2 * column * step, y, step, fnt.height - 2
+
+
+def draw_used(fb, fnt, spot, cell):
+    """A used number's `cell` (strip_cell) cleared and dotted."""
+    x, y, w, h = cell
+    fb.fill_rect(x, y, w, h, _PAPER)
+    if spot[2]:
+        x += fnt.advance(" ")  # " \u00b7"
+    else:
+        y -= 1  # the compact rows start a line above their spot
+    ink = _strip_font(fnt)[0]
+    for index in range(0, len(ink), 2):
+        fb.pixel(x + ink[index], y + ink[index + 1], _INK)
+
+
+# font -> (the ink of its middle dot as [dx, dy, ...] or None, a strip cell can be drawn
+# alone, the top and bottom lines of the digits and the dot are blank)
+_strip_fonts = {}
+
+
+def _strip_font(fnt):
+    """What the strip can do with `fnt`, worked out once. With the dot's ink (when it advances
+    as a space does), a row is drawn as ASCII text with spaces for its dots, which the viper
+    text path draws in one call, and the dots stamped after, to the same pixels: a character
+    outside ASCII is drawn by two framebuf blits, about 1 ms a row on an RP2040."""
+    found = _strip_fonts.get(fnt)
+    if found is not None:
+        return found
+    ink = None
+    step = fnt.advance(" ")
+    if fnt.index("\u00b7") >= 0 and fnt.advance("\u00b7") == step:
+        stride = (step + 7) // 8
+        cell = framebuf.FrameBuffer(
+            bytearray(stride * fnt.height), step, fnt.height, framebuf.MONO_HLSB
+        )
+        text.draw(cell, fnt, "\u00b7", 0, 0)
+        ink = []
+        for dy in range(fnt.height):
+            for dx in range(step):
+                if cell.pixel(dx, dy):
+                    ink.append(dx)
+                    ink.append(dy)
+    alone = ink is not None and text.measure(fnt, "0123456789") == 10 * step
+    _left, top, _width, height = ink_box(fnt, "0123456789\u00b7")
+    found = (ink, alone, top >= 1 and top + height <= fnt.height - 1)
+    _strip_fonts[fnt] = found
+    return found
+
+
+def _row(fb, fnt, row, x, y):
+    ink = _strip_font(fnt)[0]
+    at = row.find("\u00b7")
+    if ink is None or at < 0:
+        text.draw(fb, fnt, row, x, y)
+        return
+    text.draw(fb, fnt, row.replace("\u00b7", " "), x, y)
+    while at >= 0:
+        left = x + text.measure(fnt, row[:at])
+        for index in range(0, len(ink), 2):
+            fb.pixel(left + ink[index], y + ink[index + 1], _INK)
+        at = row.find("\u00b7", at + 1)

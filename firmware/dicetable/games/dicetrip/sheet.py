@@ -58,9 +58,8 @@ _SCORE = const(4)
 _TURN = const(5)
 _DICE_ONLY = const(6)
 _ROWS = const(10)
-# The box the city cursor left and the one it is on, after the choice list's rows.
-_LEFT_BOX = const(100)
-_CURSOR_BOX = const(101)
+# The strip of numbers, after the choice list's rows (the boxes are the map's: _map).
+_STRIP = const(100)
 
 # (map name, width, height) -> (city_map.Layout, where the strip goes): nothing else
 # changes them, and working them out takes longer than drawing a sheet.
@@ -81,40 +80,71 @@ def _layout(board, width, height):
 
 
 def _map(fb, width, height, layout, spot, state, seat, values, path, city, sections):
-    """The map as one section, save the cursor: roads, shadows, boxes and strip change with
-    the sheet; a cursor move redraws the box it left and the box it is on, as two sections.
-    A box fills its own rectangle and (layout.apart) reaches no other box nor the strip's
-    corner, so one drawn again alone leaves the frame a whole draw gives."""
+    """The map in parts: roads and shadows (a section keyed by the route and the crossed
+    cities), the cities' boxes, and the strip of numbers (a section). A box fills its own
+    rectangle and (layout.apart) reaches no other box nor the strip's corner, so a box or the
+    strip drawn again alone leaves the frame a whole draw gives: a number written, or the
+    cursor moved, redraws the boxes that changed (what the map showed is kept in places) and
+    the strip, not the map's 25 boxes and every road (on an RP2040 about 30 ms a placement).
+    The boxes are not sections: 25 more keys cost about 2 KB of heap on the RP2040."""
     board = state.board
     own = state.values[seat]
-    apart = layout.apart
-    if apart:  # what the roads (crossed cities), shadows and strip show
-        crossed = [index for index in range(len(values)) if values[index] == city_map.CROSSED]
-        key = (tuple(crossed), tuple(path), tuple(own))
-    else:
-        key = (tuple(values), tuple(path), city, tuple(own))
     fnt = map_font(width)
     letters = data.DICE_LETTERS
-    whole = sections.stale(fb, _MAP, key, 0, 0, map_width(width), height)
-    if whole:
-        city_map.draw(fb, layout, board, fnt, values, path, city, letters)
-    if apart:
-        left = -1 if whole else sections.places.get(_MAP, -1)  # the box the cursor left
-        if left == city:
-            left = -1
-        drawn = sections.since(_MAP)
-        for name, shown, chosen in ((_LEFT_BOX, left, False), (_CURSOR_BOX, city, True)):
-            value = values[shown] if shown >= 0 else 0
-            x = y = w = h = 0
-            if shown >= 0:
-                x, y = layout.boxes[shown]
-                w, h = layout.box_w, layout.box_h
-            if sections.stale(fb, name, (shown, value, drawn), x, y, w, h) and shown >= 0:
-                city_map.draw_city(fb, layout, board, fnt, shown, value, chosen, letters)
-        sections.places[_MAP] = city
-    if whole:
-        label = _LABEL if board.placeholder else ""
-        city_map.draw_strip(fb, screen.look(width).dense, spot, label, own)
+    label = _LABEL if board.placeholder else ""
+    dense = screen.look(width).dense
+    if not layout.apart:  # a box may cover its neighbour's ring: any change draws it all
+        key = (tuple(values), tuple(path), city, tuple(own))
+        if sections.stale(fb, _MAP, key, 0, 0, map_width(width), height):
+            city_map.draw(fb, layout, board, fnt, values, path, city, letters)
+            city_map.draw_strip(fb, dense, spot, label, own)
+        return
+    shown = (tuple(values), tuple(path), city)  # own changes only with values or city
+    before = sections.places.get(_MAP) if sections.key(_MAP) is not None else None
+    if before == shown:
+        return  # nothing on the map changed
+    sections.places[_MAP] = shown
+    crossed = [index for index in range(len(values)) if values[index] == city_map.CROSSED]
+    cities = range(board.size)
+    if sections.stale(fb, _MAP, (tuple(crossed), tuple(path)), 0, 0, map_width(width), height):
+        city_map.draw_roads(fb, layout, board, values, path)
+    elif before is not None:  # the boxes whose number or inversion changed
+        cities = [index for index in cities if before[0][index] != values[index]]
+        for index in (before[2], city):
+            if index >= 0 and index not in cities:
+                cities.append(index)
+    lefts, tops = layout.lefts, layout.tops
+    box_w, box_h = layout.box_w, layout.box_h
+    for box in cities:  # each fills its own rectangle
+        sections.touched(lefts[box], tops[box], box_w, box_h)
+        city_map.draw_city(fb, layout, board, fnt, box, values[box], box == city, letters)
+    drawn = sections.since(_MAP)  # in the strip's key: the roads' draw cleared the map
+    _strip(fb, dense, spot, label, own, drawn, sections)
+
+
+def _strip(fb, fnt, spot, label, own, drawn, sections):
+    """The strip of numbers: the numbers written since it was drawn become dots one cell at
+    a time (a placement: one cell, where the whole strip is about 10 ms on an RP2040)."""
+    bounds = city_map.strip_rect(fnt, spot, label)
+    if bounds is None:
+        return
+    used = [value for value in own if value > 0]
+    used.sort()
+    key = (tuple(used), drawn)
+    held = sections.key(_STRIP)
+    if held == key:
+        return
+    if held is not None and held[1] == drawn:
+        added = [value for value in used if value not in held[0]]
+        cells = [city_map.strip_cell(fnt, spot, label, value) for value in added]
+        if len(added) + len(held[0]) == len(used) and cells and None not in cells:
+            sections.stale(fb, _STRIP, key, *cells[0])  # notes the key
+            for cell in cells:
+                sections.touched(*cell)
+                city_map.draw_used(fb, fnt, spot, cell)
+            return
+    if sections.stale(fb, _STRIP, key, *bounds):
+        city_map.draw_strip(fb, fnt, spot, label, used)
 
 
 def map_font(width):
@@ -225,8 +255,30 @@ def words(state, view):
         count = items.count(True)
         choices.append("Reroll %d %s" % (count, "die" if count == 1 else "dice"))
         return "%s: OK marks a die to roll again" % name, choices, []
-    choices = [_option_words(state, seat, option) for option in items]
-    return _place_prompt(state, view, stage, name, hint), choices, []
+    return _place_prompt(state, view, stage, name, hint), _number_words(state, seat, items), []
+
+
+# The last number list worded: [key, choices]. A cursor move, or the city chosen for a
+# number, draws the sheet again with the same list: about 4 ms of wording on an RP2040.
+_worded = [None, None]
+
+
+def _number_words(state, seat, items):
+    """The number list's words: they depend on the items, the dice and the seat's empty
+    cities (on its board), and only on those."""
+    key = (state.board, tuple(items), tuple(state.dice), tuple(state.values[seat]))
+    if _worded[0] != key:
+        empty = state.cross_options(seat)
+        # rings[d]: an empty city is ringed in die colour d (a number with that die would earn
+        # its bonus there), worked out once for the list, not per choice and city.
+        rings = [False] * len(state.dice)
+        for city in empty:
+            ring = state.board.rings[city]
+            if ring >= 0:
+                rings[ring] = True
+        _worded[1] = [_option_words(state, empty, rings, option) for option in items]
+        _worded[0] = key
+    return _worded[1]
 
 
 _POWER_WORDS = {dicetrip.KEEP: "Keep these dice", dicetrip.NEXT: "Next round"}
@@ -253,17 +305,18 @@ def _place_prompt(state, view, stage, name, hint):
     return "%s: number %d of 2%s" % (name, which, hint)
 
 
-def _option_words(state, seat, option):
-    """ "23 yellow+blue", with a tick when some empty city would give it a bonus."""
+def _option_words(state, empty, rings, option):
+    """ "23 yellow+blue", with a tick when some empty city would give it a bonus (a double
+    earns it anywhere: state.earns_tick)."""
     number, tens, units, _twice = option
     if option == TWICE_ITEM:
         return "Use a die twice..."
     if option == CROSS_ITEM:
         return "Cross out a city"
     words = "%d %s+%s" % (number, data.DICE_COLOURS[tens], data.DICE_COLOURS[units])
-    for city in state.cross_options(seat):
-        if state.earns_tick(tens, units, city):
-            return words + " " + _TICK
+    double = state.dice[tens] == state.dice[units]
+    if rings[tens] or rings[units] or (double and empty):
+        return words + " " + _TICK
     return words
 
 

@@ -51,13 +51,13 @@ def test_every_box_fits_the_area_and_no_two_boxes_touch():
         layout = _layout(board, width, height, fnt)
         box_w, box_h = layout.box_w, layout.box_h
         assert box_w > city_map.ink_box(fnt, "66")[2] and box_h > city_map.ink_box(fnt)[3]
-        for left, top in layout.boxes:
+        for left, top in [layout.box(city) for city in range(board.size)]:
             assert 0 <= left and left + box_w <= width, (width, left)
             assert 0 <= top and top + box_h <= height, (height, top)
         for first in range(board.size):
-            a = layout.boxes[first]
+            a = layout.box(first)
             for second in range(first + 1, board.size):
-                b = layout.boxes[second]
+                b = layout.box(second)
                 apart_x = abs(a[0] - b[0]) >= box_w + 2
                 apart_y = abs(a[1] - b[1]) >= box_h + 2
                 assert apart_x or apart_y, (width, first, second, a, b)
@@ -67,8 +67,8 @@ def test_crowded_cities_are_pushed_apart_and_keep_their_order():
     board = dicetrip.default_board()
     width, height, fnt = _areas()[0]
     layout = _layout(board, width, height, fnt)
-    brussel = layout.boxes[BRUSSEL]
-    waterloo = layout.boxes[WATERLOO]
+    brussel = layout.box(BRUSSEL)
+    waterloo = layout.box(WATERLOO)
     # Scaled alone, Waterloo would sit 9 rows under Brussel: less than a box.
     assert (board.xy[WATERLOO][1] - board.xy[BRUSSEL][1]) * (height - layout.box_h) // 780 < 10
     assert waterloo[1] - brussel[1] >= layout.box_h + 2
@@ -76,7 +76,7 @@ def test_crowded_cities_are_pushed_apart_and_keep_their_order():
     piled = hand_board(3, [(0, 1), (1, 2)])
     piled.xy = ((500, 500), (500, 500), (500, 501))
     layout = _layout(piled, 100, 60, fnt)
-    spots = list(layout.boxes)
+    spots = [layout.box(city) for city in range(piled.size)]
     for index in range(3):
         for other in range(index + 1, 3):
             assert spots[index] != spots[other]
@@ -87,7 +87,7 @@ def test_free_corners_avoid_cities_and_roads():
     for width, height, fnt in _areas():
         layout = _layout(board, width, height, fnt)
         for city in range(board.size):
-            left, top = layout.boxes[city]
+            left, top = layout.box(city)
             assert not layout.free(left, top, 2, 2)
         # The middle of a road between two cities far apart is not free either.
         x1, y1 = layout.centre(21)  # Dinant
@@ -105,7 +105,7 @@ def _draw(board, width, height, fnt, values, route=(), cursor=-1):
 
 
 def _box_region(layout, city, margin=0):
-    left, top = layout.boxes[city]
+    left, top = layout.box(city)
     return (
         left - margin,
         top - margin,
@@ -149,8 +149,8 @@ def test_a_crossed_city_has_an_x_and_dotted_roads():
     values = [EMPTY] * 3
     plain, layout = _draw(board, width, height, fnt, values)
     road_y = layout.centre(0)[1]
-    x1 = layout.boxes[0][0] + layout.box_w + 2
-    gap = layout.boxes[1][0] - x1 - 2
+    x1 = layout.box(0)[0] + layout.box_w + 2
+    gap = layout.box(1)[0] - x1 - 2
     solid = plain.ink(x1, road_y, gap, 1)
     values[1] = CROSSED
     crossed, layout = _draw(board, width, height, fnt, values)
@@ -170,13 +170,13 @@ def test_the_route_has_thick_roads_and_shadowed_boxes():
     values = [11, 22, 33, 0]
     plain, layout = _draw(board, width, height, fnt, values)
     shown, layout = _draw(board, width, height, fnt, values, (0, 1, 2))
-    x1 = layout.boxes[0][0] + layout.box_w + 4
-    gap = layout.boxes[1][0] - x1 - 2
+    x1 = layout.box(0)[0] + layout.box_w + 4
+    gap = layout.box(1)[0] - x1 - 2
     road_y = layout.centre(0)[1]
     assert shown.ink(x1, road_y - 2, gap, 5) >= 2 * plain.ink(x1, road_y - 2, gap, 5)
     # The road to the city off the route stays thin.
-    x3 = layout.boxes[2][0] + layout.box_w + 4
-    gap3 = layout.boxes[3][0] - x3 - 2
+    x3 = layout.box(2)[0] + layout.box_w + 4
+    gap3 = layout.box(3)[0] - x3 - 2
     assert shown.ink(x3, road_y - 2, gap3, 5) == plain.ink(x3, road_y - 2, gap3, 5)
     assert shown.ink(*_box_region(layout, 1, 2)) > plain.ink(*_box_region(layout, 1, 2))
 
@@ -203,3 +203,31 @@ def test_the_strip_goes_in_a_free_corner_wide_when_it_fits_else_compact():
     city_map.draw_strip(frame.fb, fnt, (0, 0, True), "", [12, 34])
     assert find_bitmap(frame, needle(fnt, "11  \u00b7 13 14 15 16"))
     assert find_bitmap(frame, needle(fnt, "31 32 33  \u00b7 35 36"))
+
+
+def test_a_number_used_is_dotted_in_its_cell_alone_as_the_whole_strip_draws_it():
+    """strip_cell and draw_used, wide and compact, with and without a label: the cell cleared
+    and dotted gives the pixels of the strip drawn whole with that number used;
+    the cell holds no pixel of another number (every unused one stays as drawn)."""
+    tried = 0
+    for name in ("small", "medium", "large"):
+        fnt = draw.font(name)
+        for wide in (True, False):
+            for label in ("", "placeholder map"):
+                spot = (3, 2, wide)
+                bounds = city_map.strip_rect(fnt, spot, label)
+                width, height = bounds[0] + bounds[2] + 3, bounds[1] + bounds[3] + 3
+                before = [12, 45]
+                for value in (11, 16, 23, 34, 61, 66):
+                    cell = city_map.strip_cell(fnt, spot, label, value)
+                    if cell is None:
+                        continue
+                    frame = Frame(width, height)
+                    city_map.draw_strip(frame.fb, fnt, spot, label, before)
+                    city_map.draw_used(frame.fb, fnt, spot, cell)
+                    alone = frame.snapshot()
+                    whole = Frame(width, height)
+                    city_map.draw_strip(whole.fb, fnt, spot, label, before + [value])
+                    assert alone == whole.snapshot(), (name, wide, label, value)
+                    tried += 1
+    assert tried >= 12, tried  # the small font's compact strip and the wide ones at least

@@ -149,7 +149,7 @@ def test_every_number_of_a_late_game_is_whole_and_alone_in_its_box():
             if value <= 0:
                 continue
             written += 1
-            left, top = layout.boxes[city]
+            left, top = layout.box(city)
             inner = (left + 1, top + 1, layout.box_w - 2, layout.box_h - 2)
             digits = ink_needle(fnt, str(value), city == last)
             assert find_bitmap(frame, digits, inner), (width, city, value)
@@ -432,10 +432,15 @@ def test_the_city_prompts_point_at_the_black_box_the_map_shows_and_name_no_city(
             )
             frame = _render(state, width, height, _view(0, stage, items, cursor, city))
             for box, black in ((city, True), (other, False)):
-                left, top = layout.boxes[box]
+                left, top = layout.box(box)
                 area = (layout.box_w - 2) * (layout.box_h - 2)
                 ink = frame.ink(left + 1, top + 1, layout.box_w - 2, layout.box_h - 2)
                 assert (ink * 2 > area) == black, (width, stage, box, ink, area)
+
+
+def _box_rect(layout, city):
+    left, top = layout.box(city)
+    return (left, top, layout.box_w, layout.box_h)
 
 
 def test_a_cursor_move_on_the_map_redraws_its_two_boxes_and_equals_a_whole_draw():
@@ -453,9 +458,45 @@ def test_a_cursor_move_on_the_map_redraws_its_two_boxes_and_equals_a_whole_draw(
         sections = CountingSections()
         for city in cities[:3]:
             sections.drawn = []
+            sections.touched_rects = []
             view = _view(0, CITY, [option], 0, city)
             sheet_dicetrip.draw(frame.fb, width, height, state, view, sections)
         map_drawn = [name for name in sections.drawn if name == 0 or name >= 100]
-        assert map_drawn == [100, 101], map_drawn  # the box left, the cursor's box
+        assert map_drawn == [], map_drawn  # no roads, no strip
+        boxes = [_box_rect(layout, box) for box in (5, 10)]  # the box left, the cursor's box
+        assert sections.touched_rects == boxes, sections.touched_rects
         drawn = frame.snapshot()
         assert drawn == _render(state, width, height, view).snapshot(), (width, height)
+
+
+def test_a_number_written_off_the_route_redraws_its_box_and_the_strip_not_the_roads():
+    """A placement that leaves the longest route as it was changes one box and one number of
+    the strip: the roads and the other boxes stay, and the frame is the one a whole draw
+    gives. One that changes the route draws the roads again, and is whole-equal too."""
+    kept = changed = 0
+    for city in range(25):
+        for width, height in SIZES:
+            state = _played()
+            if state.values[0][city]:
+                continue
+            route_before = state.longest_route(0)
+            frame = panel(width, height)
+            sections = CountingSections()
+            sheet_dicetrip.draw(frame.fb, width, height, state, _view(0), sections)
+            write(state, 0, RED, GREEN, city)  # 56: the round's first number
+            sections.drawn = []
+            sections.touched_rects = []
+            sheet_dicetrip.draw(frame.fb, width, height, state, _view(0), sections)
+            map_drawn = [name for name in sections.drawn if name == 0 or name >= 100]
+            if state.longest_route(0) == route_before:
+                assert map_drawn == [100], (city, map_drawn)  # the strip, not the roads
+                layout, spot = sheet_dicetrip._layout(state.board, width, height)
+                label = "placeholder map" if state.board.placeholder else ""
+                cell = city_map.strip_cell(_dense(width), spot, label, 56)
+                assert sections.touched_rects == [_box_rect(layout, city), cell], city
+                kept += 1
+            else:
+                assert 0 in map_drawn and 100 in map_drawn, (city, map_drawn)
+                changed += 1
+            assert frame.snapshot() == _render(state, width, height, _view(0)).snapshot()
+    assert kept and changed, (kept, changed)  # both kinds were tried
