@@ -12,7 +12,9 @@ Figures, per board and game (the most demanding seat counts):
   the frame handed to the driver and the LED frame written, and its parts (rules with journal,
   render, planner, driver conversion, LEDs); a bot's move; a bot/hint decision; the game start
   (the press that imports the game); building the app and its first screen;
-- heap (emulated Pico): the least free heap after gc.collect() at any press, of the real 241,776;
+- heap (emulated Pico): the least free heap after gc.collect() at any press, of the real 241,776,
+  from a second run of each game (collecting after every press slows the presses after it,
+  so the times come from a run without: tools/pico_probe.py);
 - soak: 20 consecutive mixed games on one power-on, all five titles, least free heap after each.
 The 32-bit heap figures sit next to the floors CI holds them to (tools/pico_heap.json,
 tests/test_pico_heap.py); `--floors` prints new floors after a heap win.
@@ -161,10 +163,12 @@ def flash_image():
     return image
 
 
-def run_probe(image, board, plan):
+def run_probe(image, board, plan, census=False, trace=False):
+    """The probe on the emulated Pico: a time run (no collection between presses), or with
+    `census` a heap run (a collection after every press: pico_probe's docstring)."""
     code = (
-        "import time; t = time.ticks_us(); import pico_probe; pico_probe.main(%r, %r, '/probe', t)"
-        % (board, plan)
+        "import time; t = time.ticks_us(); import pico_probe; "
+        "pico_probe.main(%r, %r, '/probe', t, False, %r, %r)" % (board, plan, trace, census)
     )
     out = _emulator("--fs", image, "--exec", code)
     return _report(out)
@@ -230,7 +234,7 @@ def _ms(us):
     return "%5.1f" % (us / 1000)
 
 
-def print_run(name, report):
+def print_run(name, report, least_free):
     game = report["games"][0] if report["games"] else {"decision": [0, 0, 0], "start_us": 0}
     parts = " ".join(
         "%s %s" % (part, _ms(report["press_parts"][part][0]))
@@ -250,18 +254,18 @@ def print_run(name, report):
             _ms(game["decision"][0]),
             _ms(game["decision"][1]),
             _ms(game["start_us"]),
-            report["least_free"],
+            least_free,
         )
     )
 
 
-def _runs(image, board, plans, workers=2):
+def _runs(image, board, plans, census, workers=2):
     """Run the probe for each plan on `board`, `workers` emulators at a time (each is one
     host process; emulated time does not depend on the host's load)."""
     from concurrent.futures import ThreadPoolExecutor
 
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(lambda plan: run_probe(image, board, plan), plans))
+        return list(pool.map(lambda plan: run_probe(image, board, plan, census), plans))
 
 
 def report(quick=False):
@@ -274,12 +278,16 @@ def report(quick=False):
     games = GAMES[:1] if quick else GAMES
     print("Pico, emulated RP2040 (MicroPython 1.28.0 RPI_PICO, .mpy as deployed; ms of CPU)")
     print("  press = key to frame handed to the driver and LEDs written, mean / worst (count);")
-    print("  [its parts' means over the same presses]; a bot move includes its decision")
+    print("  [its parts' means over the same presses]; a bot move includes its decision;")
+    print("  times from runs that leave the heap to the device's own collections, least free")
+    print("  (bytes, after gc.collect) from runs that collect after every press")
     for board in BOARDS:
         print(" %s" % board)
-        results = _runs(image, board, [plan for _name, plan in games])
-        for (name, _plan), result in zip(games, results):
-            print_run(name, result)
+        plans = [plan for _name, plan in games]
+        results = _runs(image, board, plans, False)
+        heaps = _runs(image, board, plans, True)
+        for (name, _plan), result, heap in zip(games, results, heaps):
+            print_run(name, result, heap["least_free"])
         print(
             "  boot to the first screen %s ms (imports, app built %s, first screen drawn %s)"
             % (

@@ -13,10 +13,20 @@ plan (the refresh planner), driver (display.show: window conversion; the bus is 
 The parts are reported twice: over every refresh (bot moves and game starts included, so a
 bot's decision is in its "rules"), and over a person's presses alone ("press_parts"), whose
 means add up to the press mean.
-A bot's or a hint's decision is timed by itself. After every press, outside the timed part, a
-gc.collect() and gc.mem_free() give the fullest moment.
+A bot's or a hint's decision is timed by itself.
 
-    probe.main("pico_ssd1680", "cybo:3:2:-,trek12:6:5:map=zen", 1)
+Two kinds of run, because weighing the heap changes the times. With `census` (the heap run),
+after every press, outside the timed part, a gc.collect() and gc.mem_free() give the fullest
+moment. Without it (the time run) the heap is left as a device leaves it: collected only when
+an allocation finds no room, inside whichever press that is, which is where its time belongs.
+A collection after every press would put every press right after one, and on MicroPython that
+is the slowest moment for a while: a Python function whose arguments, locals and stack take
+more than 11 words gets its frame from the heap at every call (py/objfun.c,
+VM_MAX_STATE_ON_STACK), and a block of several words is searched for from the lowest free
+block up, which after a collection is the start of a fragmented heap (py/gc.c). Measured in
+session 13, a 4-seat Dice Trip on 296x128: 76.7 ms a press with the census, 67.9 without.
+
+    probe.main("pico_ssd1680", "cybo:3:2:-,trek12:6:5:map=zen", "/probe", 1, census=False)
 
 prints one line per game ("GAME ...") and one "PICO {json}" summary line at the end.
 """
@@ -42,6 +52,8 @@ _MAX_PRESSES = 4000
 # main(..., trace=True): one "PRESS" line per person's press with its parts, to see which
 # presses cost what (tools/bench_pico.py --trace).
 _trace = False
+# main(..., census=False): no gc.collect() between presses (see the docstring).
+_census_on = True
 
 
 class _Restart(Exception):
@@ -260,6 +272,8 @@ def _decision_timer(stats, function):
 
 
 def _census(stats):
+    if not _census_on:
+        return
     gc.collect()
     free = gc.mem_free()
     if free < stats.least_free:
@@ -351,7 +365,15 @@ def _next_key(shell, pilot):
     return pilot.next_key(shell)
 
 
-def main(board_name, plan_text, data_dir="/probe", imported_at=None, resumed=False, trace=False):
+def main(
+    board_name,
+    plan_text,
+    data_dir="/probe",
+    imported_at=None,
+    resumed=False,
+    trace=False,
+    census=True,
+):
     """Play `plan_text` ("game:players:bots:option,...") on `board_name`; print the figures.
     `imported_at`: time.ticks_us() before this module was imported, so that the boot figure
     includes importing the app's modules.
@@ -361,8 +383,9 @@ def main(board_name, plan_text, data_dir="/probe", imported_at=None, resumed=Fal
     interpreter with `resumed=True`, which keeps `data_dir` and so boots into that game."""
     from autopilot import Autopilot  # hostsim/autopilot.py, put beside this file
 
-    global _trace
+    global _trace, _census_on
     _trace = trace
+    _census_on = census
 
     plan = []
     for item in plan_text.split(","):
@@ -398,7 +421,7 @@ def main(board_name, plan_text, data_dir="/probe", imported_at=None, resumed=Fal
         "boot_us": _diff(start, imported_at) + built_us + boot_us if imported_at else 0,
         "press": stats.presses.summary(),
         "step": stats.steps.summary(),
-        "least_free": stats.least_free,
+        "least_free": stats.least_free if census else None,
         "panel_bytes": app.panel_bytes,
         "refreshes": app.refreshes,
         "games": [],
