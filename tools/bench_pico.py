@@ -242,7 +242,7 @@ def print_run(name, report, least_free):
     )
     print(
         "  %-12s press %s / %s ms (%d)  [%s]  bot move %s / %s  decision %s / %s  start %s  "
-        "least free %d"
+        "least free %d  heap chore while refreshing %s / %s"
         % (
             name,
             _ms(report["press"][0]),
@@ -255,6 +255,8 @@ def print_run(name, report, least_free):
             _ms(game["decision"][1]),
             _ms(game["start_us"]),
             least_free,
+            _ms(report["tidy"][0]),
+            _ms(report["tidy"][1]),
         )
     )
 

@@ -21,7 +21,8 @@ full)` (the image and the command that starts a refresh), `_write_plane`; `ready
 
 Never a wait without a deadline: a BUSY that never ends (cable unplugged, panel unpowered)
 raises PanelTimeout once the stage's deadline passes. While waiting, the driver calls
-`keepalive()` on every poll when one is set: boot.py points it at the watchdog's feed. A wait
+`keepalive()` on every poll when one is set: boot.py points it at the watchdog's feed; and
+`while_refreshing()` once a refresh has started, when one is set (app.py's heap chore). A wait
 with a deadline is no hang, and a cold UC8151's full refresh may take longer than the RP2040's
 8.4 s watchdog allows, so a stuck panel ends in PanelTimeout, never in a watchdog reset.
 """
@@ -92,6 +93,7 @@ class PanelBus:
         self._deadline = 0
         self.bytes_sent = 0
         self.keepalive = None  # called while BUSY is awaited (the watchdog's feed)
+        self.while_refreshing = None  # called once a refresh has started (the app's chores)
 
     async def init(self):
         """The controller's: `_hardware_reset()`, then its set-up; clears `_asleep`."""
@@ -110,6 +112,8 @@ class PanelBus:
             await self.init()
         await self.ready()
         window = self.start_refresh(buf, region, full)
+        if self.while_refreshing is not None:
+            self.while_refreshing()  # the panel works for 0.3-3 s: the CPU is free
         await self.finish()
         return window
 
