@@ -297,6 +297,29 @@ def test_first_show_is_full_even_when_partial_asked():
     assert (rig.model.full_refreshes, rig.model.partial_refreshes) == (1, 0)
 
 
+def test_while_refreshing_runs_once_a_refresh_has_started():
+    """The app's chore (App._tidy_heap) runs once per refresh, full or partial, while the panel
+    is BUSY with it: after the image is sent, never delaying it."""
+    seen = []
+
+    async def scenario(rig):
+        driver = rig.driver
+
+        def chore():
+            seen.append((driver.busy(), rig.model.full_refreshes + rig.model.partial_refreshes))
+
+        driver.while_refreshing = chore
+        await driver.init()
+        await driver.show(rig.buf)
+        await driver.show(rig.buf, (0, 0, 8, 8))
+        driver.while_refreshing = None
+        await driver.show(rig.buf, (8, 8, 8, 8))
+
+    rig = run(scenario)
+    assert seen == [(True, 1), (True, 2)], seen
+    assert rig.model.violations == []
+
+
 def test_model_flags_a_command_while_busy():
     async def scenario(rig):
         driver = rig.driver
