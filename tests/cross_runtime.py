@@ -1,7 +1,8 @@
 """Replaying journals written on CPython under the real MicroPython, for every game's tests.
 
-The MicroPython side rebuilds each game from its journal text through Session.resume and prints
-the final to_data() as JSON; the caller compares it with CPython's. Games are loaded by module
+The MicroPython side rebuilds each game from its journal text through Session.resume, as the
+device's shell does (no history of actions in memory: the journal is it), and prints the final
+to_data() as JSON; the caller compares it with CPython's. Games are loaded by module
 name, so a game can be checked before it is listed in the menu.
 """
 
@@ -25,7 +26,7 @@ for text in sys.stdin.read().split("\\x00"):
     if not text:
         continue
     lines = [line + "\\n" for line in text.split("\\n") if line]
-    session, report = Session.resume(lines, load)
+    session, report = Session.resume(lines, load, keep_history=False)  # as the shell resumes
     print(json.dumps([report.applied, report.dropped, session.state.to_data()]))
 """
 

@@ -31,22 +31,27 @@ _UNCHAINED_TAG = "DTJ1"  # the first format: the same lines, each record's CRC o
 # No line of a journal is longer (the longest header, six names of 40 characters, is under
 # 512 bytes); a longer one is damage, and reading never holds more than this of it.
 MAX_LINE = const(1024)
-_CRC_POLY = const(0x1021)
 _CRC_INIT = const(0xFFFF)
 _LOW16 = const(0xFFFF)
 _CRC_DIGITS = const(4)
 
 
+# The CRC of each 4-bit value shifted in (polynomial 0x1021): crc16 takes a byte in two table
+# steps instead of eight shifts, about 3 times faster on an RP2040 (a record line is 0.65 ms
+# bit by bit, and a resumed game checks every line of its journal).
+_NIBBLE_CRC = (
+    0x0000, 0x1021, 0x2042, 0x3063, 0x4084, 0x50A5, 0x60C6, 0x70E7,
+    0x8108, 0x9129, 0xA14A, 0xB16B, 0xC18C, 0xD1AD, 0xE1CE, 0xF1EF,
+)  # fmt: skip
+
+
 def crc16(text, crc=_CRC_INIT):
     """CRC-16/CCITT-FALSE of a str (as UTF-8): small ints only, same on every runtime. `crc`
     continues a CRC: that of the line before, for a chained record."""
+    table = _NIBBLE_CRC
     for byte in text.encode():
-        crc ^= byte << 8
-        for _ in range(8):
-            if crc & 0x8000:
-                crc = ((crc << 1) ^ _CRC_POLY) & _LOW16
-            else:
-                crc = (crc << 1) & _LOW16
+        crc = ((crc << 4) & _LOW16) ^ table[(crc >> 12) ^ (byte >> 4)]
+        crc = ((crc << 4) & _LOW16) ^ table[(crc >> 12) ^ (byte & 15)]
     return crc
 
 

@@ -27,6 +27,23 @@ def test_crc16_check_value():
     assert journal.crc16("123456789") == 0x29B1
 
 
+def _crc16_bit_by_bit(text, crc):
+    # The definition: each byte into the top, eight shifts by the polynomial 0x1021.
+    for byte in text.encode():
+        crc ^= byte << 8
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
+    return crc
+
+
+def test_crc16_table_steps_equal_the_bit_by_bit_definition():
+    # Chained from many CRCs, over ASCII and UTF-8 of two and three bytes.
+    texts = ("", "[-1,5]", "[0,2305]", "DTJ2 {}", "Zo\u00eb \u2713", "\x7f\x80\xff")
+    for start in range(0, 0x10000, 0x0FFF):
+        for text in texts:
+            assert journal.crc16(text, start) == _crc16_bit_by_bit(text, start), (text, start)
+
+
 def test_lines_round_trip():
     header = journal.header_line("cybo", {"players": 2}, 9)
     assert header.startswith("DTJ2 ") and header.endswith("\n")
