@@ -73,15 +73,26 @@ def runs(tmp_path_factory):
     stage = str(folder / "again")
     bench_pico.stage(stage, str(folder / "mpy"))
     jobs.append((_AGAIN[0], _AGAIN[1], _AGAIN[2], stage))
+    # The 400x300 games again with no collection between presses (census off), as a device
+    # plays them: a heap fragmented in the middle of a press must still have room for what a
+    # press allocates (session 13: the clearing pass's 4 KB block did not, in On Track).
+    for name, plan in bench_pico.GAMES:
+        stage = str(folder / ("uncollected-" + name.replace(" ", "-")))
+        bench_pico.stage(stage, str(folder / "mpy"))
+        jobs.append(("pico_kiosk", "uncollected " + name, plan, stage))
+
+    def run(job):
+        board, name, plan, stage = job
+        census = not name.startswith("uncollected ")
+        return bench_pico.run_probe_unix32(board, plan, BUDGET["heap"], False, stage, census)
+
     with ThreadPoolExecutor(max_workers=2) as pool:
-        reports = pool.map(
-            lambda job: bench_pico.run_probe_unix32(job[0], job[2], BUDGET["heap"], False, job[3]),
-            jobs,
-        )
+        reports = pool.map(run, jobs)
         results = {(board, name): report for (board, name, _p, _s), report in zip(jobs, reports)}
     native = bench_pico.native_code_bytes()
     for report in results.values():
-        report["least_free"] -= native  # as the RP2040 counts it (module docstring)
+        if report["least_free"] is not None:
+            report["least_free"] -= native  # as the RP2040 counts it (module docstring)
     return results
 
 
@@ -112,6 +123,13 @@ def test_a_title_played_again_needs_the_heap_of_one_game(runs):
         twice["least_free"],
         once["least_free"],
     )
+
+
+@pytest.mark.parametrize("name", [name for name, _plan in bench_pico.GAMES])
+def test_game_completes_on_a_heap_collected_only_when_full(runs, name):
+    report = runs[("pico_kiosk", "uncollected " + name)]
+    assert report["failure"] is None, report["failure"]
+    assert len(report["games"]) == 1
 
 
 def test_floors_never_exceed_the_goal():

@@ -174,18 +174,21 @@ def run_probe(image, board, plan, census=False, trace=False):
     return _report(out)
 
 
-def run_probe_unix32(board, plan, heap=PICO_HEAP, resumed=False, folder=None):
+def run_probe_unix32(board, plan, heap=PICO_HEAP, resumed=False, folder=None, census=True):
     """The probe on the 32-bit unix build (RP2040 object sizes) from the staged tree in `folder`
     (default STAGE32, from `stage32()`). It runs inside that folder with relative paths (`lib`,
     `data`), so the heap it reports does not depend on where the clone is: module paths are
-    strings on the heap."""
+    strings on the heap. Without `census` nothing collects between presses (a device's heap,
+    fragmented by collections in the middle of presses): no least free figure, but a game that
+    cannot find room for a block then fails as the device would."""
     folder = folder or STAGE32
     os.makedirs(os.path.join(folder, "data"), exist_ok=True)
-    code = "import pico_probe; pico_probe.main(%r, %r, %r, None, %r)" % (
+    code = "import pico_probe; pico_probe.main(%r, %r, %r, None, %r, False, %r)" % (
         board,
         plan,
         "data/probe",
         resumed,
+        census,
     )
     env = dict(os.environ, MICROPYPATH=".frozen:lib")
     done = subprocess.run(

@@ -58,6 +58,8 @@ WATCHDOG_FEED_MS = const(4000)
 # Free heap below which the app collects while the panel refreshes (_tidy_heap): more than
 # the most a press allocates (37 KB, Christmas On Track's bot turns, on the emulated RP2040).
 TIDY_BELOW = const(40_000)
+# The most the clearing pass keeps aside in one block (App._clearing_pass).
+_KEPT_PIECE = const(512)
 
 # Light levels of the idle policy.
 ACTIVE = const(0)
@@ -496,7 +498,7 @@ class App:
 
     async def _clearing_pass(self, clear, rect):
         """Show `rect` with `clear` in solid ink (ui/refresh.py says why); the frame is as
-        drawn again afterwards. The bytes under `clear` are kept aside in a small buffer and
+        drawn again afterwards. The bytes under `clear` are kept aside in small buffers and
         copied as bytes (GS8 views, one pixel a byte): a 1-bit blit of the rectangle would
         cost ~27 ms on the RP2040, this ~3-5."""
         x, y, w, h = clear
@@ -511,13 +513,22 @@ class App:
         frame = framebuf.FrameBuffer(
             memoryview(self.frame)[first * stride :], start + count, rows, framebuf.GS8, stride
         )
-        kept = framebuf.FrameBuffer(bytearray(count * rows), count, rows, framebuf.GS8)
-        kept.blit(frame, -start, 0)
+        # In pieces of at most _KEPT_PIECE bytes: 4-6 KB in one block is more than a heap
+        # fragmented in the middle of a press always has (Dice Trip, Christmas On Track and
+        # Gang of Dice on 400x300 ran out of memory here on the emulated RP2040).
+        band = max(1, _KEPT_PIECE // count)
+        kept = []
+        for top in range(0, rows, band):
+            high = min(band, rows - top)
+            piece = framebuf.FrameBuffer(bytearray(count * high), count, high, framebuf.GS8)
+            piece.blit(frame, -start, -top)
+            kept.append(piece)
         self.fb.fill_rect(x, y, w, h, 1)
         try:
             await self._send(refresh.PARTIAL, rect)
         finally:
-            frame.blit(kept, start, 0)
+            for index in range(len(kept)):
+                frame.blit(kept[index], start, index * band)
 
     async def _send(self, kind, rect):
         self._feed()  # a full refresh of a UC8151 alone takes ~4.7 s
