@@ -381,7 +381,11 @@ def draw_used(fb, fnt, spot, cell):
         x += fnt.advance(" ")  # " \u00b7"
     else:
         y -= 1  # the compact rows start a line above their spot
-    ink = _strip_font(fnt)[0]
+    _stamp(fb, _strip_font(fnt)[0], x, y)
+
+
+def _stamp(fb, ink, x, y):
+    """The dot's ink ([dx, dy, ...], _strip_font) with its cell's top left at (x, y)."""
     for index in range(0, len(ink), 2):
         fb.pixel(x + ink[index], y + ink[index + 1], _INK)
 
@@ -428,7 +432,5 @@ def _row(fb, fnt, row, x, y):
         return
     text.draw(fb, fnt, row.replace("\u00b7", " "), x, y)
     while at >= 0:
-        left = x + text.measure(fnt, row[:at])
-        for index in range(0, len(ink), 2):
-            fb.pixel(left + ink[index], y + ink[index + 1], _INK)
+        _stamp(fb, ink, x + text.measure(fnt, row[:at]), y)
         at = row.find("\u00b7", at + 1)
