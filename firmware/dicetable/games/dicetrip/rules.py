@@ -275,6 +275,23 @@ class DiceTripState(State):
         ring = self.board.rings[city]
         return self.dice[tens] == self.dice[units] or ring == tens or ring == units
 
+    def empty_rings(self, seat):
+        """rings[d]: an empty city of the seat is ringed in die colour d. For asking
+        earns_tick_somewhere of a whole list of numbers, not of each number and city."""
+        rings = [False] * len(self.dice)
+        board_rings = self.board.rings
+        for city in self.cross_options(seat):
+            if board_rings[city] >= 0:
+                rings[board_rings[city]] = True
+        return rings
+
+    def earns_tick_somewhere(self, tens, units, rings, empty):
+        """earns_tick for some city of `empty` (the seat's empty cities, `rings` their
+        empty_rings)."""
+        if not empty:
+            return False
+        return self.dice[tens] == self.dice[units] or rings[tens] or rings[units]
+
     # --- checks -----------------------------------------------------------------------------
     def _first_write(self, seat):
         """(tens, units) of the seat's first number this round, or None."""

@@ -269,13 +269,7 @@ def _number_words(state, seat, items):
     key = (state.board, tuple(items), tuple(state.dice), tuple(state.values[seat]))
     if _worded[0] != key:
         empty = state.cross_options(seat)
-        # rings[d]: an empty city is ringed in die colour d (a number with that die would earn
-        # its bonus there), worked out once for the list, not per choice and city.
-        rings = [False] * len(state.dice)
-        for city in empty:
-            ring = state.board.rings[city]
-            if ring >= 0:
-                rings[ring] = True
+        rings = state.empty_rings(seat)  # once for the list, not per choice and city
         _worded[1] = [_option_words(state, empty, rings, option) for option in items]
         _worded[0] = key
     return _worded[1]
@@ -306,16 +300,14 @@ def _place_prompt(state, view, stage, name, hint):
 
 
 def _option_words(state, empty, rings, option):
-    """ "23 yellow+blue", with a tick when some empty city would give it a bonus (a double
-    earns it anywhere: state.earns_tick)."""
+    """ "23 yellow+blue", with a tick when some empty city would give it a bonus."""
     number, tens, units, _twice = option
     if option == TWICE_ITEM:
         return "Use a die twice..."
     if option == CROSS_ITEM:
         return "Cross out a city"
     words = "%d %s+%s" % (number, data.DICE_COLOURS[tens], data.DICE_COLOURS[units])
-    double = state.dice[tens] == state.dice[units]
-    if rings[tens] or rings[units] or (double and empty):
+    if state.earns_tick_somewhere(tens, units, rings, empty):
         return words + " " + _TICK
     return words
 

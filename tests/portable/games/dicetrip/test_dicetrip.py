@@ -321,6 +321,30 @@ def test_the_reused_dies_colour_earns_a_tick_for_both_numbers():
     assert state.breakdown(0)[0] == ("Bonus cities", 2)
 
 
+def test_a_tick_somewhere_is_earns_tick_in_some_empty_city():
+    # The number list's ticks ask once per list; the answer is earns_tick's for every pair of
+    # dice, doubles included, as the sheet fills up, down to no empty city at all.
+    state = new()
+    roll_and_keep(state, [1, 2, 3, 4])
+    checked = 0
+    for faces in ([1, 2, 3, 4], [5, 5, 2, 6], [6, 1, 6, 1]):
+        state.dice[:] = faces
+        state.values[0][:] = [EMPTY] * len(state.values[0])
+        for _ in range(40):
+            empty = state.cross_options(0)
+            rings = state.empty_rings(0)
+            for tens in range(4):
+                for units in range(4):
+                    somewhere = state.earns_tick_somewhere(tens, units, rings, empty)
+                    each = [state.earns_tick(tens, units, city) for city in empty]
+                    assert somewhere == (True in each), (faces, tens, units, empty)
+                    checked += 1
+            if not empty:
+                break
+            state.values[0][empty[0]] = CROSSED  # the next check with one city fewer
+    assert checked > 16 * 25
+
+
 # --- ticks, crosses, the last round -----------------------------------------------------------
 
 
