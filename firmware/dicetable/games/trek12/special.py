@@ -246,18 +246,32 @@ def colours(mark):
     return count
 
 
+# The board mark_labels last answered for, and its answer: the sheet asks at every redraw of
+# the mountain, and working it out took 11 ms on the RP2040 (a map's marks never change).
+_labelled = [None, None]
+
+
 def mark_labels(board):
-    """{circle: label} for the printed marks of a special map (None on a base map)."""
-    if not board.ball_names and not board.starts and not max(board.marks):
-        return None
-    labels = {}
-    for circle in range(board.size):
-        ball = board.ball(circle)
-        if ball:
-            labels[circle] = ball[0].upper()
-            continue
-        for bit, label in MARK_LABELS:
-            if board.marks[circle] & bit:
-                labels[circle] = label
-                break
+    """{circle: label} for the printed marks of a special map (None on a base map). The same
+    dict for the same board, not to be changed."""
+    if _labelled[0] is board:
+        return _labelled[1]
+    labels = None
+    if board.ball_names or board.starts or max(board.marks):
+        labels = {}
+        for circle in range(board.size):
+            mark = board.marks[circle]
+            balls = mark >> BALL_SHIFT
+            if balls:  # the first colour printed there, as Board.ball names it
+                index = 0
+                while not balls & (1 << index):
+                    index += 1
+                labels[circle] = board.ball_names[index][0].upper()
+                continue
+            for bit, label in MARK_LABELS:
+                if mark & bit:
+                    labels[circle] = label
+                    break
+    _labelled[0] = board
+    _labelled[1] = labels
     return labels

@@ -175,3 +175,28 @@ def test_loader_refuses_bad_regions():
     data = map_data("zen")
     del data["regions"][0]["name"]
     assert "needs a name" in _map_error(data)
+
+
+def test_mark_labels_follow_the_balls_and_tags_of_every_map():
+    # The sheet's labels are kept per board (asked at every redraw): each map's own answer,
+    # from its balls (first letter of the first colour) and marks (MARK_LABELS order).
+    from dicetable.games.trek12 import special
+
+    for map_id in trek12_maps.MAP_IDS:
+        board = trek12_maps.load(map_id)
+        labels = special.mark_labels(board)
+        assert special.mark_labels(board) is labels  # kept, not worked out again
+        expected = {}
+        for circle in range(board.size):
+            ball = board.ball(circle)
+            if ball:
+                expected[circle] = ball[0].upper()
+                continue
+            for bit, label in special.MARK_LABELS:
+                if board.marks[circle] & bit:
+                    expected[circle] = label
+                    break
+        if not board.ball_names and not board.starts and not max(board.marks):
+            assert labels is None, map_id
+        else:
+            assert labels == expected and labels, map_id
