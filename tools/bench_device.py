@@ -385,7 +385,8 @@ def white_ma(board):
     matrix = board["matrix"]
     width, height = matrix["width"], matrix["height"]
     leds = led_driver.for_board(board, _Pixels(width * height))
-    return leds.frame_ma(b"\xff" * (3 * width * height))
+    leds.show(b"\xff" * (3 * width * height))
+    return leds.last_current_ma()
 
 
 def _mean(values):

@@ -68,6 +68,12 @@ def ui_frames(width, height):
         yield "idle %d" % step, bytes(frame)
 
 
+def _frame_ma(matrix, frame):
+    """The mA `frame` draws once `matrix` (on fake pixels) has capped and shown it."""
+    matrix.show(frame)
+    return matrix.last_current_ma()
+
+
 def measure(board):
     """Figures for one board: budget, all-white capped/uncapped, worst UI frame."""
     matrix_data = board["matrix"]
@@ -89,12 +95,13 @@ def measure(board):
     capped = matrix(budget, pixels)
     free = matrix(_NO_LIMIT_MA)
     white = bytes(b"\xff" * (3 * count))
-    capped.show(white)
+    white_capped = _frame_ma(capped, white)
+    white_level = max(pixels.buf)
     worst = (0, "", 0)
     scaled = frames = 0
     for label, frame in ui_frames(capped.width, capped.height):
-        current = capped.frame_ma(frame)
-        wanted = free.frame_ma(frame)
+        current = _frame_ma(capped, frame)
+        wanted = _frame_ma(free, frame)
         frames += 1
         scaled += wanted > budget
         if current > worst[0]:
@@ -102,10 +109,10 @@ def measure(board):
     return {
         "size": "%dx%d" % (width, height),
         "budget": budget,
-        "white_capped": capped.frame_ma(white),
-        "white_uncapped": free.frame_ma(white),
-        "white_level": max(pixels.buf),
-        "dark": capped.frame_ma(bytes(3 * count)),
+        "white_capped": white_capped,
+        "white_uncapped": _frame_ma(free, white),
+        "white_level": white_level,
+        "dark": _frame_ma(capped, bytes(3 * count)),
         "worst": worst,
         "frames": frames,
         "scaled": scaled,

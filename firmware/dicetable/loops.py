@@ -13,6 +13,9 @@ decorator and the pointer types are stand-ins), so the simulator gets the same r
   a character of the small font on the chip where the blits took 110; the same pixels.
 - changed_box, count_changes: where and how much two frames differ (ui/refresh.py; else
   ui/refresh_slices.py, memcmp and big integers, which allocate at every step).
+- channel_sum, scale_table, place_pixels: the LED frame's current, its scaled-down channel
+  table, and its bytes through the table in chain order (drivers/leds.py; else blits and
+  Python loops over 192-768 channels, 3-7 ms each on a 16x16 matrix).
 - translate_rows: a window of frame bytes through a 256-byte table into the bytes the panel's
   RAM wants (drivers/ssd1680.py; else a GS8 blit with the table as its palette); copy_rows: a
   window copied into the driver's image of the glass (else a GS8 blit).
@@ -23,7 +26,7 @@ import micropython
 try:
     ptr8  # noqa: B018  (viper's pointer types exist only inside viper code)
 except NameError:
-    ptr8 = ptr32 = bytearray  # CPython, and MicroPython outside viper: annotations only
+    ptr8 = ptr16 = ptr32 = bytearray  # CPython, and MicroPython outside viper: annotations only
 
 
 @micropython.viper
@@ -215,3 +218,63 @@ def copy_rows(dest: ptr8, source: ptr8, start: int, count: int, rows: int, strid
             dest[at] = source[at]
             at += 1
         row += 1
+
+
+@micropython.viper
+def channel_sum(values: ptr8, table: ptr8, count: int, found: ptr32) -> int:
+    """The sum of table[v] over v in values[0:count]; found (array "i") gets how many of
+    those are non-zero, then the smallest non-zero one (255 when none is)."""
+    total = 0
+    lit = 0
+    least = 255
+    at = 0
+    while at < count:
+        value = table[values[at]]
+        if value:
+            total += value
+            lit += 1
+            if value < least:
+                least = value
+        at += 1
+    found[0] = lit
+    found[1] = least
+    return total
+
+
+@micropython.viper
+def scale_table(scaled: ptr8, table: ptr8, share: int, total: int):
+    """scaled[v] = table[v] * share // total, but at least 1 where table[v] is not 0."""
+    scaled[0] = 0
+    value = 1
+    while value < 256:
+        level = table[value]
+        if level:
+            level = level * share // total
+            if not level:
+                level = 1
+        scaled[value] = level
+        value += 1
+
+
+@micropython.viper
+def place_pixels(
+    chain: ptr8,
+    frame: ptr8,
+    table: ptr8,
+    offsets: ptr16,
+    count: int,
+    red: int,
+    green: int,
+    blue: int,
+):
+    """Logical RGB pixel i (frame[3i:3i+3]) through `table` to chain[offsets[i] + red, green,
+    blue]."""
+    pixel = 0
+    source = 0
+    while pixel < count:
+        offset = offsets[pixel]
+        chain[offset + red] = table[frame[source]]
+        chain[offset + green] = table[frame[source + 1]]
+        chain[offset + blue] = table[frame[source + 2]]
+        source += 3
+        pixel += 1

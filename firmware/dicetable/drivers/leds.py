@@ -28,6 +28,12 @@ from micropython import const
 from array import array
 import framebuf
 
+try:
+    from dicetable.loops import channel_sum, place_pixels, scale_table
+except (ImportError, ValueError, SyntaxError):
+    # No viper here (see dicetable/loops.py): the same sums and copies as Python loops.
+    channel_sum = place_pixels = scale_table = None  # type: ignore[assignment]
+
 _MA_PER_CHANNEL = const(20)  # WS2812B datasheet: ~20 mA per colour at full duty
 _IDLE_UA = const(1000)  # WS2812B: ~0.5-1 mA per LED for its own logic, lit or not
 _FULL = const(255)
@@ -116,12 +122,11 @@ class LEDMatrix:
             id(self._scaled): framebuf.FrameBuffer(self._scaled, 256, 1, framebuf.GS8),
         }
         # A chain in logical order (rows, not turned) takes each channel as one strided blit:
-        # a 1-pixel-wide column, one row per LED, stride 3. Others map each LED in Python
-        # from a translated copy of the frame.
+        # a 1-pixel-wide column, one row per LED, stride 3. Others map each LED where it sits.
         self._channels = None
-        self._translated = None
-        frame_view, buf_view = memoryview(self._frame), memoryview(self._buf)
+        self._translated = None  # the frame through a table for _map, where loops cannot load
         if layout == "rows" and rotation == 0:
+            frame_view, buf_view = memoryview(self._frame), memoryview(self._buf)
             self._channels = tuple(
                 (
                     framebuf.FrameBuffer(buf_view[order[channel] :], 1, count, framebuf.GS8, 3),
@@ -129,12 +134,13 @@ class LEDMatrix:
                 )
                 for channel in range(3)
             )
-        else:
+        elif place_pixels is None:
             self._translated = bytearray(3 * count)
             self._translated_fb = framebuf.FrameBuffer(
                 self._translated, 3 * count, 1, framebuf.GS8
             )
             self._frame_fb = framebuf.FrameBuffer(self._frame, 3 * count, 1, framebuf.GS8)
+        self._found = array("i", (0, 0))  # channel_sum's lit count and least value
         self._dirty = True  # the LEDs' state is unknown until the first write
         self._written = 0  # channel sum of the last write
         self.set_brightness(_FULL)
@@ -160,10 +166,28 @@ class LEDMatrix:
         self._frame[:] = frame
         buf = self._buf
         self._before[:] = buf
-        # Through the gamma table first: the channel values it gives are what the cap needs
-        # (their sum in C, not a loop per byte), and most frames are within the budget.
-        values = self._convert(self._lut)
-        total = sum(values)
+        # The channels' total through the gamma table decides the table: most frames are
+        # within the budget, and one over it is scaled down by a table worked out for it.
+        table = self._lut
+        total = self._total(table)
+        if total > self.channel_budget:
+            found = self._found
+            table = self._scaled_table(total, found[0], found[1])
+            total = self._total(table)
+        self._place(table)
+        changed = self._dirty or buf != self._before
+        if changed:
+            self._write(total)
+        return changed
+
+    def _total(self, table):
+        # The sum of the frame's channels through `table`; self._found gets how many of them
+        # are lit and the dimmest, when that sum is over the budget.
+        found = self._found
+        if channel_sum is not None:
+            return channel_sum(self._frame, table, len(self._frame), found)
+        values = self._convert(table)
+        total = sum(values)  # in C; the loop below only for a frame to scale down
         if total > self.channel_budget:
             lit = 0
             least = _FULL
@@ -172,14 +196,27 @@ class LEDMatrix:
                     lit += 1
                     if value < least:
                         least = value
-            values = self._convert(self._scaled_table(total, lit, least))
-            total = sum(values)
-        if self._channels is None:
-            self._map(values)
-        changed = self._dirty or buf != self._before
-        if changed:
-            self._write(total)
-        return changed
+            found[0] = lit
+            found[1] = least
+        return total
+
+    def _place(self, table):
+        # The frame through `table` into buf, in chain order.
+        if self._channels is not None:
+            self._convert(table)
+        elif place_pixels is not None:
+            place_pixels(
+                self._buf,
+                self._frame,
+                table,
+                self._offsets,
+                self._count,
+                self._red,
+                self._green,
+                self._blue,
+            )
+        else:
+            self._map(self._convert(table))
 
     def _convert(self, table):
         # The logical frame through `table`, in chain channel order (a row panel: into buf
@@ -208,15 +245,6 @@ class LEDMatrix:
             buf[offset + blue] = values[source + 2]
             source += 3
 
-    def frame_ma(self, frame):
-        """Estimated mA (rounded up, LED logic included) that `frame` draws once shown, after
-        gamma, dimming and the cap. The LEDs are not touched."""
-        table = self._table(frame)
-        total = 0
-        for value in frame:
-            total += table[value]
-        return self._current_ma(total)
-
     def last_current_ma(self):
         """Estimated mA of what the LEDs show now (rounded up, LED logic included)."""
         return self._current_ma(self._written)
@@ -232,25 +260,6 @@ class LEDMatrix:
     def deinit(self):
         self.off()
 
-    def _table(self, frame):
-        """The channel table for `frame`: gamma and dimming, scaled down if the frame would
-        draw more than the budget."""
-        lut = self._lut
-        if sum(frame) <= self.channel_budget:
-            return lut  # no table value exceeds its index (gamma <= 1, dimming <= 1)
-        total = lit = 0
-        least = _FULL
-        for value in frame:
-            value = lut[value]
-            if value:
-                total += value
-                lit += 1
-                if value < least:
-                    least = value
-        if total <= self.channel_budget:
-            return lut
-        return self._scaled_table(total, lit, least)
-
     def _scaled_table(self, total, lit, least):
         """The gamma table scaled down for a frame whose channels (after gamma) add up to
         `total`, over the budget: `lit` of them non-zero, the dimmest `least`."""
@@ -263,9 +272,12 @@ class LEDMatrix:
         if self._scaled_for == total and self._scaled_share == share:
             return scaled  # the last frame's table (a die held, a page shown again)
         lut = self._lut
-        for value in range(1, 256):
-            level = lut[value]
-            scaled[value] = (level * share // total or 1) if level else 0
+        if scale_table is not None:
+            scale_table(scaled, lut, share, total)
+        else:
+            for value in range(1, 256):
+                level = lut[value]
+                scaled[value] = (level * share // total or 1) if level else 0
         self._scaled_for, self._scaled_share = total, share
         return scaled
 

@@ -279,3 +279,51 @@ def test_bad_arguments_raise():
         else:
             raise AssertionError("accepted a bad argument")
     assert len(dice_leds.COLOUR_NAMES) == 9
+
+
+_SEED = [2468]
+
+
+def _random(limit):
+    # A small LCG: the same numbers on both runtimes.
+    _SEED[0] = (_SEED[0] * 1103515245 + 12345) & 0x7FFFFFFF
+    return (_SEED[0] >> 8) % limit
+
+
+def _reference_die(frame, width, height, x, y, side, face, colour):
+    """A d6 drawn pixel by pixel from the rule the canvas keeps: a body at 64/255, pips a
+    quarter of the side on a 3x3 grid, everything clipped to the frame."""
+
+    def rectangle(left, top, size, rgb):
+        for row in range(max(top, 0), min(top + size, height)):
+            for column in range(max(left, 0), min(left + size, width)):
+                at = 3 * (row * width + column)
+                frame[at : at + 3] = rgb
+
+    def level(value):
+        return bytes(channel * value // 255 for channel in dice_leds._PALETTE[3 * colour :][:3])
+
+    rectangle(x, y, side, level(64))
+    pip = max(1, side // 4)
+    step = (side - pip) // 2
+    inset = (side - 2 * step - pip) // 2
+    for cell in range(9):
+        if (dice_leds._FACE_PIPS[face] >> (8 - cell)) & 1:
+            left = x + inset + (cell % 3) * step
+            rectangle(left, y + inset + (cell // 3) * step, pip, level(255))
+
+
+def test_a_die_is_the_same_picture_inside_or_over_the_edge():
+    # Inside the frame the pips are filled straight into the channels; over an edge each is
+    # clipped: both must be the rule's picture.
+    for width, height in ((4, 4), (8, 8), (16, 16), (5, 9), (12, 7)):
+        for side in (3, 4, 5, 7, 8, 15, 16):
+            for face in range(7):
+                x = _random(width + side) - side // 2
+                y = _random(height + side) - side // 2
+                colour = _random(9)
+                drawn = bytearray(b"\x07" * (3 * width * height))  # dice draw over what is there
+                dice_leds.DiceCanvas(drawn, width, height)._die(x, y, side, face, colour, 0)
+                expected = bytearray(b"\x07" * (3 * width * height))
+                _reference_die(expected, width, height, x, y, side, face, colour)
+                assert drawn == expected, (width, height, side, face, x, y)
