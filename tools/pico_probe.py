@@ -1,11 +1,12 @@
 """Whole games on a real MicroPython, timed and weighed from inside: the device half of the
 Pico bench (tools/bench_pico.py runs it on the emulated RP2040 and on the 32-bit unix build).
 
-The app is the device's own: `App`, its shell, the real SSD1680 driver on a bus and pins that
-accept everything at once, the real LED driver on a strip whose write() costs nothing (the
-wire time is not CPU), the real journal on the flash file system, the kiosk built (mode off),
-and an instant clock (a sleep only yields). The keys come from the simulator's autopilot, one
-at a time, the way App.tick handles them; this loop replaces App.run, which waits for pins.
+The app is the device's own: `App`, its shell, the real SSD1680 driver on the board's pins
+(nothing wired to them) and a bus that accepts everything at once, the real LED driver on a
+strip whose write() costs nothing (the wire time is not CPU), the real journal on the flash
+file system, the kiosk built (mode off), and an instant clock (a sleep only yields). The keys
+come from the simulator's autopilot, one at a time, the way App.tick handles them; this loop
+replaces App.run, which waits for pins.
 
 Each press is timed with time.ticks_us from the key to the frame handed to the driver and the
 LED frame written, split into: rules (shell.handle, the journal included), render (shell.draw),
@@ -175,16 +176,34 @@ def _load_board(name):
     return module.BOARD
 
 
+def _panel_pins(panel):
+    """CS, DC, RST and BUSY: the board's own pins where the chip has them (the emulated
+    RP2040, where nothing is wired to them: a machine.Pin call then costs the C call it costs
+    on the device, about 2.5 us, where a Python stand-in took 12), else stand-ins (the 32-bit
+    unix build has no GPIO). BUSY is pulled low: the SSD1680 is never busy here."""
+    try:
+        from machine import Pin
+    except ImportError:
+        return _Pin(1), _Pin(), _Pin(1), _Pin(0)
+    return (
+        Pin(panel["cs"], Pin.OUT, value=1),
+        Pin(panel["dc"], Pin.OUT, value=0),
+        Pin(panel["rst"], Pin.OUT, value=1),
+        Pin(panel["busy"], Pin.IN, Pin.PULL_DOWN),
+    )
+
+
 def build_app(board_name, data_dir, stats):
     board = _load_board(board_name)
     panel = board["panel"]
     clock = _Clock()
+    cs, dc, rst, busy = _panel_pins(panel)
     display = SSD1680(
         _Bus(),
-        _Pin(1),
-        _Pin(),
-        _Pin(1),
-        _Pin(0),
+        cs,
+        dc,
+        rst,
+        busy,
         clock,
         panel["width"],
         panel["height"],
