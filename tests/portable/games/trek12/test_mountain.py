@@ -22,7 +22,9 @@ def _areas():
 
 
 def test_isqrt_is_the_floor_of_the_square_root():
-    for value in list(range(200)) + [10**6, 10**6 - 1, 2**40 + 12345]:
+    squares = [root * root + step for root in (255, 4095, 65535, 2**21) for step in (-1, 0, 1)]
+    huge = [2**44 - 1, 2**44, 2**60 + 7]  # past the float guess: Newton from the value
+    for value in list(range(200)) + [10**6, 10**6 - 1, 2**40 + 12345] + squares + huge:
         root = mountain.isqrt(value)
         assert root * root <= value < (root + 1) * (root + 1), value
 
