@@ -126,6 +126,12 @@ class Font:
         return self._advances[index] if index >= 0 else self.width
 
 
+def cell_width(font):
+    """The advance of every glyph of a monospaced font (the width of a string is its length
+    times it), else 0."""
+    return font._monospace
+
+
 def measure(font, s):
     """Width in pixels of s drawn in font: the x that `draw` returns, less the x it was given."""
     if font._monospace:
