@@ -8,6 +8,7 @@ the next screen (or None to stay), and draws itself into a frame buffer.
 from dicetable.games import GAMES, part
 from dicetable.ui import draw, keys
 from dicetable.ui.screen_base import Screen
+from dicetable.ui.sections import Sections
 
 _HELP_LINES = (
     "Arrows (or PREV/NEXT) move, OK chooses, BACK goes back.",
@@ -61,6 +62,7 @@ class MenuScreen(Screen):
         self.items.append(("help", "How the buttons work"))
         self.cursor = 0
         self.footer = "OK: choose"
+        self.sections = Sections()  # a cursor move redraws two rows (ui.draw.menu)
 
     def handle(self, key):
         if key in (keys.UP, keys.LEFT):
@@ -78,7 +80,7 @@ class MenuScreen(Screen):
 
     def draw(self, fb, width, height):
         names = [name for _id, name in self.items]
-        draw.menu(fb, width, height, "DiceTable", names, self.cursor, self.footer)
+        draw.menu(fb, width, height, "DiceTable", names, self.cursor, self.footer, self.sections)
 
 
 class MessageScreen(Screen):

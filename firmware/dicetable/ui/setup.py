@@ -9,6 +9,7 @@ from dicetable.core.errors import IllegalAction
 from dicetable.games import load, part, title
 from dicetable.ui import draw, keys
 from dicetable.ui.screen_base import Screen
+from dicetable.ui.sections import Sections
 from dicetable.ui.screens import MenuScreen
 
 
@@ -40,6 +41,7 @@ class SetupScreen(Screen):
             self.values[key] = defaults.get(key, values[0] if values else "")
         self.cursor = len(self.options)  # on "Start": the quickest way into a game
         self.error = ""
+        self.sections = Sections()  # a cursor move redraws two rows (ui.draw.options)
 
     def _fits(self, values, row):
         """True when make_params accepts the values of the rows down to `row`."""
@@ -165,4 +167,6 @@ class SetupScreen(Screen):
                 footer = self.key_text("< >: change  OK: start  BACK: menu")
             else:
                 footer = self.key_text("< >: move  OK: change / start  BACK: menu")
-        draw.options(fb, width, height, title(self.game_id), rows, self.cursor, footer)
+        draw.options(
+            fb, width, height, title(self.game_id), rows, self.cursor, footer, self.sections
+        )

@@ -18,6 +18,8 @@ STRINGS = (
     "abcdefghijklmnopqrstuvwxyz{|}~",
     "ends in an ellipsis\u2026",
     "\u2190 arrows \u2192 and ticks \u2713 mid-run",
+    "low   5 \u2713\u2713\u00b7/\u00b7\u00b7",  # runs of extra glyphs, ASCII between
+    "a\u2713b\u00b7c\u2026 and a box \x7f after them",
     "tab\there and a DEL \x7f",
     "",
 )

@@ -309,7 +309,7 @@ def _draw_options_spy(footers):
 
     original = draw.options
 
-    def spy(fb, width, height, title, rows, cursor, footer=""):
+    def spy(fb, width, height, title, rows, cursor, footer="", sections=None):
         footers.append(footer)
 
     draw.options = spy
