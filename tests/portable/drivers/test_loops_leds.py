@@ -7,6 +7,8 @@ Plain test functions with bare asserts: pytest on CPython, tools/mptest.py on re
 the plain code, which the first test owns up to).
 """
 
+from test_leds import _Pixels  # the NeoPixel stand-in of the driver's tests
+
 from dicetable.drivers import leds
 
 try:
@@ -55,16 +57,6 @@ def _driver_bytes(width, height, budget, layout, rotation, frames, plain):
         return shown
 
     return _plain(leds, names, show_all) if plain else show_all()
-
-
-class _Pixels:
-    ORDER = (1, 0, 2, 3)
-
-    def __init__(self, count):
-        self.buf = bytearray(3 * count)
-
-    def write(self):
-        pass
 
 
 def test_the_driver_writes_the_same_bytes_every_geometry():
