@@ -136,10 +136,11 @@ class LEDMatrix:
             )
         elif place_pixels is None:
             self._translated = bytearray(3 * count)
-            self._translated_fb = framebuf.FrameBuffer(
-                self._translated, 3 * count, 1, framebuf.GS8
-            )
-            self._frame_fb = framebuf.FrameBuffer(self._frame, 3 * count, 1, framebuf.GS8)
+        # The frame and its translation as GS8 rows, for _convert's one blit (the fallback).
+        self._frame_fb = framebuf.FrameBuffer(self._frame, 3 * count, 1, framebuf.GS8)
+        self._translated_fb = framebuf.FrameBuffer(
+            self._translated or self._frame, 3 * count, 1, framebuf.GS8
+        )
         self._found = array("i", (0, 0))  # channel_sum's lit count and least value
         self._dirty = True  # the LEDs' state is unknown until the first write
         self._written = 0  # channel sum of the last write
