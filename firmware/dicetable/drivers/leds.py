@@ -60,6 +60,10 @@ _GAMMA = (
 
 
 class LEDMatrix:
+    # Made only where loops.place_pixels cannot load (annotated for the type checker).
+    _translated_fb: framebuf.FrameBuffer
+    _frame_fb: framebuf.FrameBuffer
+
     def __init__(
         self,
         pixels,
@@ -135,12 +139,12 @@ class LEDMatrix:
                 for channel in range(3)
             )
         elif place_pixels is None:
+            # The frame and its translation as GS8 rows, for _convert's one blit.
             self._translated = bytearray(3 * count)
-        # The frame and its translation as GS8 rows, for _convert's one blit (the fallback).
-        self._frame_fb = framebuf.FrameBuffer(self._frame, 3 * count, 1, framebuf.GS8)
-        self._translated_fb = framebuf.FrameBuffer(
-            self._translated or self._frame, 3 * count, 1, framebuf.GS8
-        )
+            self._translated_fb = framebuf.FrameBuffer(
+                self._translated, 3 * count, 1, framebuf.GS8
+            )
+            self._frame_fb = framebuf.FrameBuffer(self._frame, 3 * count, 1, framebuf.GS8)
         self._found = array("i", (0, 0))  # channel_sum's lit count and least value
         self._dirty = True  # the LEDs' state is unknown until the first write
         self._written = 0  # channel sum of the last write
