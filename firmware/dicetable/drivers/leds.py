@@ -206,10 +206,14 @@ class LEDMatrix:
         return total
 
     def _place(self, table):
-        # The frame through `table` into buf, in chain order.
-        if self._channels is not None:
+        # The frame through `table` into buf, in chain order. Without the loops, _total has
+        # just converted it through `table`: a row panel's buf holds it, others map it.
+        if channel_sum is None:
+            if self._channels is None:
+                self._map(self._translated)
+        elif self._channels is not None:
             self._convert(table)
-        elif place_pixels is not None:
+        else:
             place_pixels(
                 self._buf,
                 self._frame,
@@ -220,8 +224,6 @@ class LEDMatrix:
                 self._green,
                 self._blue,
             )
-        else:
-            self._map(self._convert(table))
 
     def _convert(self, table):
         # The logical frame through `table`, in chain channel order (a row panel: into buf
