@@ -98,6 +98,8 @@ def stage(folder, build=BUILD):
             [
                 MPY_CROSS,
                 "-march=armv6m",
+                "-s",
+                name.replace("/", "."),
                 "-o",
                 os.path.join(lib, name + ".mpy"),
                 os.path.join(ROOT, source),

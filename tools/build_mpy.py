@@ -8,6 +8,8 @@ Only files whose source is newer than their .mpy are recompiled; a .mpy whose so
 (a module moved or deleted) is removed, so the build holds exactly the firmware. Exits non-zero,
 naming the file, if mpy-cross rejects anything (that is how CPython-only syntax is caught).
 
+Each module's bytecode names its file by the module's import name (`module_name`).
+
 Optimisation level 3 by default: it leaves out the line-number tables, which a device loads
 into RAM with the bytecode (5-6 KB of the RP2040's heap in every game, issue 14). Tracebacks
 on the device then say "line 1" but still name each file and function; `--line-numbers`
@@ -50,6 +52,18 @@ def has_native_code(source):
     return any(mark in source for mark in NATIVE_MARKS)
 
 
+def module_name(rel):
+    """The name a module's bytecode gives as its file in tracebacks: its import name
+    ("dicetable.ui.text" for dicetable/ui/text.py, "dicetable.ui" for its __init__.py). The
+    device interns that name anyway when it imports the module, where a path would be one more
+    interned string per module that the heap keeps for good (issue 14: about 50 of them, 1.9 KB,
+    in a game of Christmas On Track)."""
+    parts = rel[:-3].replace(os.sep, "/").split("/")
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
 def options(line_numbers=False, march=MARCH):
     """The mpy-cross options every firmware module is compiled with."""
     return ["-march=" + march, OPTIMISE_WITH_LINES if line_numbers else OPTIMISE]
@@ -86,7 +100,8 @@ def main():
     args = parser.parse_args()
     compiled = failed = total_bytes = 0
     flags = options(args.line_numbers, args.march)
-    rebuild = _options_changed(args.out, " ".join(flags))
+    # "-s import-name": builds from before that naming are rebuilt too.
+    rebuild = _options_changed(args.out, " ".join(flags + ["-s", "import-name"]))
     _remove_stale(args.src, args.out)
     for root, _dirs, files in sorted(os.walk(args.src)):
         for name in sorted(files):
@@ -98,7 +113,7 @@ def main():
             os.makedirs(os.path.dirname(dst), exist_ok=True)
             stale = not os.path.exists(dst) or os.path.getmtime(dst) < os.path.getmtime(src)
             if rebuild or stale:
-                cmd = [args.mpy_cross] + flags + ["-s", rel, "-o", dst, src]
+                cmd = [args.mpy_cross] + flags + ["-s", module_name(rel), "-o", dst, src]
                 result = subprocess.run(cmd, capture_output=True, text=True)
                 if result.returncode:
                     failed += 1

@@ -72,16 +72,16 @@ def compiled(files, mpy_cross=MPY_CROSS, cache=CACHE):
     out = {}
     with tempfile.TemporaryDirectory() as work:
         for path, source in files.items():
-            key = hashlib.sha256(
-                repr((path, source, MPY_OPTIONS, compiler.st_size, compiler.st_mtime)).encode()
-            ).hexdigest()
+            made = (MPY_OPTIONS, "-s import-name", compiler.st_size, compiler.st_mtime)
+            key = hashlib.sha256(repr((path, source) + made).encode()).hexdigest()
             kept = os.path.join(cache, key + ".mpy")
             if not os.path.exists(kept):
                 name = os.path.join(work, path.replace("/", "_"))
                 with open(name, "w", encoding="utf-8") as file:
                     file.write(source)
                 # -s: the module's name in tracebacks, as the device's build gives it
-                cmd = [mpy_cross, *MPY_OPTIONS, "-s", path, "-o", name + ".mpy", name]
+                named = ["-s", build_mpy.module_name(path)]
+                cmd = [mpy_cross, *MPY_OPTIONS, *named, "-o", name + ".mpy", name]
                 subprocess.run(cmd, check=True)
                 shutil.move(name + ".mpy", kept)
             with open(kept, "rb") as file:

@@ -153,7 +153,7 @@ def build(name, src=FIRMWARE, build_dir=BUILD, mpy_cross=MPY_CROSS, line_numbers
     board_mpy = os.path.join(folder, "board.mpy")
     # Always compiled (one small file), so a change of options reaches it too.
     flags = build_mpy.options(line_numbers)
-    cmd = [mpy_cross] + flags + ["-s", "board.py", "-o", board_mpy, board_py]
+    cmd = [mpy_cross] + flags + ["-s", "board", "-o", board_mpy, board_py]
     _run(cmd, "mpy-cross board.py", SESSION_TIMEOUT_S)
     files = {"main.py": os.path.join(src, "main.py"), "board.mpy": board_mpy}
     # From the sources, not the build folder: a module deleted from firmware/ leaves a stale
