@@ -11,8 +11,9 @@ replaces App.run, which waits for pins.
 Each press is timed with time.ticks_us from the key to the frame handed to the driver and the
 LED frame written, split into: rules (shell.handle, the journal included), render (shell.draw),
 plan (the refresh planner), driver (display.show: window conversion; the bus is free) and leds.
-What the app does while the panel refreshes (App._tidy_heap) is timed apart ("tidy"): on the
-device it overlaps the refresh, whose own time is not counted either.
+What the app does while the panel refreshes (App._while_refreshing: a screen's prefetch, the
+heap chore) is timed apart ("tidy"): on the device it overlaps the refresh, whose own time is
+not counted either.
 The parts are reported twice: over every refresh (bot moves and game starts included, so a
 bot's decision is in its "rules"), and over a person's presses alone ("press_parts"), whose
 means add up to the press mean.
@@ -161,7 +162,7 @@ class _Stats:
             self.parts[name] = _Figure()
             self.press_parts[name] = _Figure()
         self.decisions = _Figure()
-        self.tidy = _Figure()  # the app's heap chore while the panel refreshes (App._tidy_heap)
+        self.tidy = _Figure()  # the app's chores while the panel refreshes (App._while_refreshing)
         self.tidy_us = 0
         self.least_free = 1 << 30
         self.wrapped = []  # timed game modules, each followed by its (name, function)s
@@ -242,11 +243,11 @@ def _instrument(app, stats):
     app.planner.plan = _timed(stats, "plan", app.planner.plan)
     show_panel = app.display.show
     show_leds = app._present_leds
-    tidy = app._tidy_heap
+    tidy = app._while_refreshing
 
     def chore():
-        # The app's heap chore runs while the panel refreshes, which takes no time here: it
-        # is timed apart ("tidy") and taken out of the press, as the glass's own time is.
+        # The app's chores run while the panel refreshes, which takes no time here: they are
+        # timed apart ("tidy") and taken out of the press, as the glass's own time is.
         start = _ticks_us()
         tidy()
         spent = _diff(_ticks_us(), start)

@@ -169,7 +169,7 @@ class App:
     ):
         self.board = board
         self.display = display
-        display.while_refreshing = self._tidy_heap
+        display.while_refreshing = self._while_refreshing
         self.leds = leds
         self.buttons = buttons
         self.clock = clock
@@ -284,6 +284,14 @@ class App:
             await self.present()
         finally:
             self.busy = False
+
+    def _while_refreshing(self):
+        """The chores of a refresh (0.3-3 s in which the CPU only waits): what the screen on
+        show can do ahead (Screen.prefetch), then the heap's."""
+        screen = self.shell.screen
+        if screen is not None:
+            screen.prefetch()
+        self._tidy_heap()
 
     def _tidy_heap(self):
         """Collect while the panel refreshes (0.3-3 s in which the CPU only waits) when the free

@@ -31,6 +31,11 @@ class Screen:
     def take_roll(self):
         return False
 
+    def prefetch(self):
+        """Work the screen can do ahead while the panel refreshes (the app calls it then, when
+        the CPU only waits): importing what its likely next screen needs. Nothing by default."""
+        return None
+
     def key_text(self, words):
         """`words` (a footer, a line of help) with BACK named as this board makes it: "hold
         OK" where no button is BACK (ui.keys.back_word)."""

@@ -64,6 +64,11 @@ class MenuScreen(Screen):
         self.footer = "OK: choose"
         self.sections = Sections()  # a cursor move redraws two rows (ui.draw.menu)
 
+    def prefetch(self):
+        """The setup screen's module, imported while the menu's refresh runs: OK on a game
+        then imports only that game's package and option rows."""
+        self.shell.setup_class()
+
     def handle(self, key):
         if key in (keys.UP, keys.LEFT):
             self.cursor = (self.cursor - 1) % len(self.items)

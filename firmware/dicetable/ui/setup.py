@@ -6,7 +6,7 @@ it is not held while a game is played (issue 14, heap).
 """
 
 from dicetable.core.errors import IllegalAction
-from dicetable.games import load, part, title
+from dicetable.games import load, others_loaded, part, title
 from dicetable.ui import draw, keys
 from dicetable.ui.screen_base import Screen
 from dicetable.ui.sections import Sections
@@ -42,6 +42,24 @@ class SetupScreen(Screen):
         self.cursor = len(self.options)  # on "Start": the quickest way into a game
         self.error = ""
         self.sections = Sections()  # a cursor move redraws two rows (ui.draw.options)
+        self.prefetched = False
+
+    def prefetch(self):
+        """The game's start parts (its START_PARTS), imported while the screen's first refresh
+        runs: a change of a value then finds the rules loaded (importing them took that press
+        140-180 ms on an RP2040), and the start finds its screen, sheet and bot. Not for a game
+        that starts in a fresh interpreter (ui.shell), whose imports here would be thrown
+        away; a heap too full for them leaves them to the press that needs them, as before."""
+        if self.prefetched:
+            return
+        self.prefetched = True
+        if getattr(self.shell, "fresh_start", False) and others_loaded(self.game_id):
+            return
+        try:
+            for name in self.game.START_PARTS:
+                part(self.game_id, name)
+        except MemoryError:
+            pass
 
     def _fits(self, values, row):
         """True when make_params accepts the values of the rows down to `row`."""

@@ -48,11 +48,16 @@ class Shell:
         self.show(MenuScreen(self))
 
     def setup_screen(self, game_id):
-        """The setup screen of a game (the menu's choice). Its module is imported here, when
-        it is needed: the app drops it while a game is played (app.App._forget_setup)."""
+        """The setup screen of a game (the menu's choice)."""
+        return self.setup_class()(self, game_id)
+
+    def setup_class(self):
+        """The setup screen's class. Its module is imported here, when it is needed (or by the
+        menu while its refresh runs, MenuScreen.prefetch): the app drops it while a game is
+        played (app.App._forget_setup)."""
         from dicetable.ui.setup import SetupScreen
 
-        return SetupScreen(self, game_id)
+        return SetupScreen
 
     def _resume_or_menu(self):
         try:

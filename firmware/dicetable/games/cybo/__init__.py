@@ -11,6 +11,9 @@ without loading it; rules modules never import play.py or sheet.py, bots import 
 
 GAME_ID = "cybo"
 TITLE = "Cybo"
+# The parts a game start imports: the setup screen imports them while its panel refreshes
+# and the CPU only waits (ui.setup, `prefetch`), rules first (a change of a value asks them).
+START_PARTS = ("rules", "sheet", "leds")
 
 
 def make_params(options):

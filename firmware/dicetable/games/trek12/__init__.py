@@ -12,6 +12,9 @@ without loading it; rules modules never import play.py or sheet.py, bots import 
 
 GAME_ID = "trek12"
 TITLE = "Trek 12"
+# The parts a game start imports: the setup screen imports them while its panel refreshes
+# and the CPU only waits (ui.setup, `prefetch`), rules first (a change of a value asks them).
+START_PARTS = ("rules", "play", "sheet", "leds", "bot")
 
 
 def make_params(options):
