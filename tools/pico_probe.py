@@ -41,6 +41,8 @@ import json
 import sys
 import time
 
+import micropython
+
 from dicetable.app import App
 from dicetable.drivers import leds as led_driver
 from dicetable.drivers.ssd1680 import SSD1680
@@ -480,6 +482,10 @@ def main(
                 "start_us": start_us,
             }
         )
+    # The interned names (qstrs) at the end, the probe's and autopilot's ~100 included: their
+    # pools double, so a count just over a step costs a whole pool (docs/device.md). Printed by
+    # MicroPython itself as "qstr pool: ... n_qstr=N ..." (bench_pico reads it).
+    micropython.qstr_info()
     print("PICO", json.dumps(report))
 
 

@@ -2,7 +2,6 @@
 staged .mpy tree plays a whole game under the MicroPython unix port (the same probe runs on the
 emulated RP2040 in `make bench`), and its report adds up."""
 
-import json
 import os
 import subprocess
 import sys
@@ -52,9 +51,7 @@ def _run(tmp_path, board, plan, resumed):
         env=env,
         timeout=600,
     )
-    lines = [line for line in done.stdout.splitlines() if line.startswith("PICO ")]
-    assert lines, done.stdout + done.stderr
-    return json.loads(lines[-1][5:])
+    return bench_pico._report(done.stdout + done.stderr)
 
 
 def test_probe_plays_two_games_and_reports_every_part(tmp_path):
@@ -75,6 +72,7 @@ def test_probe_plays_two_games_and_reports_every_part(tmp_path):
     assert report["games"][1]["decision"][2] > 0  # the bot's choices were timed
     assert 0 < report["least_free"] < 190 * 1024 * 8
     assert report["refreshes"] > 0 and report["panel_bytes"] > 0
+    assert report["names"] > 500  # the interned names at the end (micropython.qstr_info)
 
 
 def test_another_title_ends_the_run_for_a_fresh_start_that_resumes_it(tmp_path):
