@@ -60,8 +60,16 @@ def test_the_parts_are_imported_while_the_setup_screen_refreshes(tmp_path, monke
     assert fetched == [(name, True) for name in load("trek12").START_PARTS]
 
 
+class _Store:
+    counted = 0
+
+    def count_free(self):
+        _Store.counted += 1
+
+
 class _Shell:
     fresh_start = True
+    store = _Store()
 
 
 def test_no_prefetch_for_a_game_that_starts_in_a_fresh_interpreter():
@@ -72,9 +80,11 @@ def test_no_prefetch_for_a_game_that_starts_in_a_fresh_interpreter():
         setup = SetupScreen(_Shell(), "gang")
         setup.prefetch()
         assert [name for name in _parts("gang") if name in sys.modules] == []
+        assert _Store.counted == 0
         _Shell.fresh_start = False
         SetupScreen(_Shell(), "gang").prefetch()
         assert [name for name in _parts("gang") if name in sys.modules] == _parts("gang")
+        assert _Store.counted == 1  # the free flash, for the start's first save
     finally:
         _Shell.fresh_start = True
         forget_loaded()
@@ -103,3 +113,22 @@ def test_the_menu_imports_the_setup_screen_while_it_refreshes(tmp_path, monkeypa
     asyncio.run(boot())
     assert type(device.app.shell.screen).__name__ == "MenuScreen"
     assert busy[:2] == [(False, True), (True, True)]
+
+
+def test_dice_trip_prepares_its_map_layout_and_the_bots_plan_ahead():
+    from dicetable.games.dicetrip import plan, rules, sheet
+
+    sheet._layouts.clear()
+    del plan._PLANS[:]
+    load("dicetrip").prepare(400, 300)
+    board = rules.default_board()
+    layout = sheet.lay_out(board, 400, 300)
+    assert list(sheet._layouts) == [(board.name, 400, 300)]  # worked out ahead, then kept
+    assert [known for known, _plan, _places in plan._PLANS] == [board]
+    sheet._layouts.clear()
+    again = sheet.lay_out(board, 400, 300)  # worked out again: the same geometry
+    assert (list(again[0].lefts), list(again[0].tops), again[1]) == (
+        list(layout[0].lefts),
+        list(layout[0].tops),
+        layout[1],
+    )

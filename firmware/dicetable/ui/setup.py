@@ -47,9 +47,10 @@ class SetupScreen(Screen):
     def prefetch(self):
         """The game's start parts (its START_PARTS), imported while the screen's first refresh
         runs: a change of a value then finds the rules loaded (importing them took that press
-        140-180 ms on an RP2040), and the start finds its screen, sheet and bot. Not for a game
-        that starts in a fresh interpreter (ui.shell), whose imports here would be thrown
-        away; a heap too full for them leaves them to the press that needs them, as before."""
+        140-180 ms on an RP2040), and the start finds its screen, sheet and bot, and the free
+        flash counted for its first save (Store.count_free). Not for a game that starts in a
+        fresh interpreter (ui.shell), whose imports here would be thrown away; a heap too full
+        for them leaves them to the press that needs them, as before."""
         if self.prefetched:
             return
         self.prefetched = True
@@ -58,8 +59,12 @@ class SetupScreen(Screen):
         try:
             for name in self.game.START_PARTS:
                 part(self.game_id, name)
+            prepare = getattr(self.game, "prepare", None)  # a game's own work ahead
+            if prepare is not None:
+                prepare(self.shell.width, self.shell.height)
         except MemoryError:
             pass
+        self.shell.store.count_free()  # the start saves the game's first line
 
     def _fits(self, values, row):
         """True when make_params accepts the values of the rows down to `row`."""

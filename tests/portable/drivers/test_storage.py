@@ -300,3 +300,28 @@ def test_free_space_is_counted_once_and_then_counted_down():
         assert asked[0] > 2 and appended > 100
     finally:
         undo()
+
+
+def test_free_space_counted_ahead_is_not_asked_again_by_the_first_append():
+    """Store.count_free, called while the panel refreshes before a game starts, leaves the
+    first save nothing to count; a count already known is not asked again."""
+    flash = powercut_fs.FakeFlash(powercut_fs.LITTLEFS, capacity=200_000)
+    undo = powercut_fs.install(flash)
+    asked = [0]
+    statvfs = flash.statvfs
+
+    def counting(path):
+        asked[0] += 1
+        return statvfs(path)
+
+    flash.statvfs = counting
+    try:
+        store = Store("/data")
+        store.count_free()
+        assert asked[0] == 1
+        store.count_free()
+        store.append("[0,1234567] abcd\n")
+        assert asked[0] == 1
+        assert store.load_lines() == ["[0,1234567] abcd\n"]
+    finally:
+        undo()

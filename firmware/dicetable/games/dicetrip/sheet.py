@@ -66,7 +66,8 @@ _STRIP = const(100)
 _layouts = {}
 
 
-def _layout(board, width, height):
+def lay_out(board, width, height):
+    """(city_map.Layout, the strip's spot) of a map on a `width` x `height` sheet, kept."""
     key = (board.name, width, height)
     found = _layouts.get(key)
     if found is None:
@@ -170,7 +171,7 @@ def draw(fb, width, height, state, view, sections=WHOLE):
     board = state.board
     seat = view.get("seat", 0)
     left = map_width(width)
-    layout, spot = _layout(board, width, height)
+    layout, spot = lay_out(board, width, height)
     values = state.values[seat]
     path = state.longest_route(seat)
     score = "score %d" % state.scores()[seat]

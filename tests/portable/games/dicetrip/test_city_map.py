@@ -45,6 +45,24 @@ def test_ink_box_of_the_digits_is_inside_the_cell():
         assert city_map.ink_box(fnt, "1")[2] < city_map.ink_box(fnt, "11")[2]
 
 
+def _pixel_ink_box(fnt, sample):
+    """The bounding box of the ink, pixel by pixel (what city_map.ink_box reads from bytes)."""
+    width = text.measure(fnt, sample)
+    frame = Frame(width, fnt.height)
+    text.draw(frame.fb, fnt, sample, 0, 0)
+    inked = [(x, y) for y in range(fnt.height) for x in range(width) if frame.fb.pixel(x, y)]
+    xs = [x for x, _y in inked]
+    ys = [y for _x, y in inked]
+    return min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+
+
+def test_ink_box_is_the_bounding_box_of_the_drawn_pixels():
+    for name in ("small", "medium", "large"):
+        fnt = draw.font(name)
+        for sample in ("0123456789", "66", "1", "7", "4", "Wj", "_", "."):
+            assert city_map.ink_box(fnt, sample) == _pixel_ink_box(fnt, sample), (name, sample)
+
+
 def test_every_box_fits_the_area_and_no_two_boxes_touch():
     board = dicetrip.default_board()
     for width, height, fnt in _areas():
@@ -95,6 +113,41 @@ def test_free_corners_avoid_cities_and_roads():
         assert not layout.free((x1 + x2) // 2 - 1, (y1 + y2) // 2 - 1, 3, 3)
         # South-west of Belgium is empty on this map.
         assert layout.free(0, height - 20, 20, 20)
+
+
+def _free_by_sampling(layout, x, y, width, height):
+    """Layout.free as the map defines it: no box, and no sampled point of any road, within
+    _GAP pixels of the rectangle (every road sampled, none skipped)."""
+    gap = 2
+    right, bottom, x, y = x + width + gap, y + height + gap, x - gap, y - gap
+    for city in range(len(layout.lefts)):
+        left, top = layout.box(city)
+        if left < right and x < left + layout.box_w and top < bottom and y < top + layout.box_h:
+            return False
+    for first, second in layout.roads:
+        x1, y1 = layout.centre(first)
+        x2, y2 = layout.centre(second)
+        steps = max(abs(x2 - x1), abs(y2 - y1), 1)
+        for step in range(0, steps + 1, gap):
+            px = x1 + (x2 - x1) * step // steps
+            py = y1 + (y2 - y1) * step // steps
+            if x <= px < right and y <= py < bottom:
+                return False
+    return True
+
+
+def test_free_skips_only_roads_that_pass_beside_the_rectangle():
+    board = dicetrip.default_board()
+    for width, height, fnt in _areas():
+        layout = _layout(board, width, height, fnt)
+        found = 0
+        for w, h in ((3, 3), (24, 14), (70, 40)):
+            for x in range(-4, width, 11):
+                for y in range(-4, height, 9):
+                    free = layout.free(x, y, w, h)
+                    assert free == _free_by_sampling(layout, x, y, w, h), (width, x, y, w, h)
+                    found += free
+        assert found  # some places are free, so both answers were met
 
 
 def _draw(board, width, height, fnt, values, route=(), cursor=-1):

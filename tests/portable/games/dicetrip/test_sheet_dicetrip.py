@@ -490,7 +490,7 @@ def test_a_number_written_off_the_route_redraws_its_box_and_the_strip_not_the_ro
             map_drawn = [name for name in sections.drawn if name == 0 or name >= 100]
             if state.longest_route(0) == route_before:
                 assert map_drawn == [100], (city, map_drawn)  # the strip, not the roads
-                layout, spot = sheet_dicetrip._layout(state.board, width, height)
+                layout, spot = sheet_dicetrip.lay_out(state.board, width, height)
                 label = "placeholder map" if state.board.placeholder else ""
                 cell = city_map.strip_cell(_dense(width), spot, label, 56)
                 assert sections.touched_rects == [_box_rect(layout, city), cell], city
