@@ -268,9 +268,8 @@ def test_memory_strikes_count_up_and_go_with_the_save():
     assert store.memory_strikes() == 1  # unreadable: counted as one, never an error
 
 
-def test_free_space_is_counted_once_and_then_counted_down():
-    """statvfs walks a littlefs volume (about 20 ms on an RP2040, measured as a 15-25 ms rise of
-    every press): far from the reserve, appends count down instead of asking again."""
+def _counted_statvfs():
+    """(flash, [statvfs calls so far], undo): a fake littlefs whose statvfs calls are counted."""
     flash = powercut_fs.FakeFlash(powercut_fs.LITTLEFS, capacity=200_000)
     undo = powercut_fs.install(flash)
     asked = [0]
@@ -281,6 +280,13 @@ def test_free_space_is_counted_once_and_then_counted_down():
         return statvfs(path)
 
     flash.statvfs = counting
+    return flash, asked, undo
+
+
+def test_free_space_is_counted_once_and_then_counted_down():
+    """statvfs walks a littlefs volume (about 20 ms on an RP2040, measured as a 15-25 ms rise of
+    every press): far from the reserve, appends count down instead of asking again."""
+    flash, asked, undo = _counted_statvfs()
     try:
         store = Store("/data")
         for _ in range(100):
@@ -305,16 +311,7 @@ def test_free_space_is_counted_once_and_then_counted_down():
 def test_free_space_counted_ahead_is_not_asked_again_by_the_first_append():
     """Store.count_free, called while the panel refreshes before a game starts, leaves the
     first save nothing to count; a count already known is not asked again."""
-    flash = powercut_fs.FakeFlash(powercut_fs.LITTLEFS, capacity=200_000)
-    undo = powercut_fs.install(flash)
-    asked = [0]
-    statvfs = flash.statvfs
-
-    def counting(path):
-        asked[0] += 1
-        return statvfs(path)
-
-    flash.statvfs = counting
+    _flash, asked, undo = _counted_statvfs()
     try:
         store = Store("/data")
         store.count_free()

@@ -115,37 +115,42 @@ def test_free_corners_avoid_cities_and_roads():
         assert layout.free(0, height - 20, 20, 20)
 
 
-def _free_by_sampling(layout, x, y, width, height):
+def _road_points(layout, gap):
+    """Every point the map samples on its roads, one in `gap` pixels from each end's centre."""
+    points = []
+    for first, second in layout.roads:
+        (x1, y1), (x2, y2) = layout.centre(first), layout.centre(second)
+        steps = max(abs(x2 - x1), abs(y2 - y1), 1)
+        points.extend(
+            (x1 + (x2 - x1) * step // steps, y1 + (y2 - y1) * step // steps)
+            for step in range(0, steps + 1, gap)
+        )
+    return points
+
+
+def _free_by_sampling(layout, points, x, y, width, height):
     """Layout.free as the map defines it: no box, and no sampled point of any road, within
-    _GAP pixels of the rectangle (every road sampled, none skipped)."""
-    gap = 2
-    right, bottom, x, y = x + width + gap, y + height + gap, x - gap, y - gap
+    _GAP (2) pixels of the rectangle, every road's points looked at."""
+    x0, y0, x1, y1 = x - 2, y - 2, x + width + 2, y + height + 2
     for city in range(len(layout.lefts)):
         left, top = layout.box(city)
-        if left < right and x < left + layout.box_w and top < bottom and y < top + layout.box_h:
+        if left < x1 and x0 < left + layout.box_w and top < y1 and y0 < top + layout.box_h:
             return False
-    for first, second in layout.roads:
-        x1, y1 = layout.centre(first)
-        x2, y2 = layout.centre(second)
-        steps = max(abs(x2 - x1), abs(y2 - y1), 1)
-        for step in range(0, steps + 1, gap):
-            px = x1 + (x2 - x1) * step // steps
-            py = y1 + (y2 - y1) * step // steps
-            if x <= px < right and y <= py < bottom:
-                return False
-    return True
+    return not any(x0 <= px < x1 and y0 <= py < y1 for px, py in points)
 
 
 def test_free_skips_only_roads_that_pass_beside_the_rectangle():
     board = dicetrip.default_board()
     for width, height, fnt in _areas():
         layout = _layout(board, width, height, fnt)
+        points = _road_points(layout, 2)
         found = 0
         for w, h in ((3, 3), (24, 14), (70, 40)):
             for x in range(-4, width, 11):
                 for y in range(-4, height, 9):
                     free = layout.free(x, y, w, h)
-                    assert free == _free_by_sampling(layout, x, y, w, h), (width, x, y, w, h)
+                    sampled = _free_by_sampling(layout, points, x, y, w, h)
+                    assert free == sampled, (width, x, y, w, h)
                     found += free
         assert found  # some places are free, so both answers were met
 
