@@ -304,7 +304,9 @@ def strip_spot(layout, fnt, label, width, height):
     """Where the strip of the 36 numbers goes, under `label` (or ""), in a map `width` x
     `height`: (x, y, wide) of the first corner (bottom left, top right, top left, bottom right)
     clear of cities and roads for the wide strip, else for the compact one; (x, y, None) for
-    the label alone; None if not even that fits."""
+    the label alone; None if not even that fits. What the strip's font can do (_strip_font)
+    is worked out here too, once with the layout, rather than at the sheet's first draw."""
+    _strip_font(fnt)
     label_h = fnt.height + 1 if label else 0
     label_w = text.measure(fnt, label)
     for wide, strip_w, strip_h in (
