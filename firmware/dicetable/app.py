@@ -290,7 +290,13 @@ class App:
         show can do ahead (Screen.prefetch), then the heap's."""
         screen = self.shell.screen
         if screen is not None:
-            screen.prefetch()
+            try:
+                screen.prefetch()
+            except Exception:
+                # Work ahead is only ahead: what fails here (a heap too full for an import, a
+                # damaged module) is done again, and reported, by the press that needs it.
+                # Raised here, it would leave the panel's refresh half done.
+                pass
         self._tidy_heap()
 
     def _tidy_heap(self):

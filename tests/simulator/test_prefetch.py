@@ -132,3 +132,36 @@ def test_dice_trip_prepares_its_map_layout_and_the_bots_plan_ahead():
         list(layout[0].tops),
         layout[1],
     )
+
+
+def test_work_ahead_that_fails_leaves_the_refresh_and_the_game_alone(tmp_path, monkeypatch):
+    """A prefetch that raises (a damaged module: MicroPython says ValueError for a bad .mpy)
+    is the press's to redo: the refresh it ran in finishes, and the menu still leads to a
+    game (a MemoryError there is the app's to handle as any other)."""
+    from dicetable.ui.screens import MenuScreen
+
+    def fails(self):
+        raise ValueError("incompatible .mpy file")
+
+    monkeypatch.setattr(MenuScreen, "prefetch", fails)
+    device = SimDevice("sim296", str(tmp_path), seed=4)
+    seen = {}
+
+    async def to_game():
+        device.start()
+        try:
+            await device.wait_idle()
+            seen["menu refreshes"] = device.app.refreshes
+            pilot = Autopilot("cybo", {"players": 2, "bots": 1})
+            for _ in range(40):
+                shell = device.app.shell
+                if shell.game_state() is not None:
+                    break
+                await device.press(pilot.next_key(shell))
+            seen["screen"] = type(device.app.shell.screen).__name__
+        finally:
+            await device.stop()
+
+    asyncio.run(to_game())
+    assert device.panel.violations == []
+    assert seen["menu refreshes"] >= 1 and seen["screen"] == "PlayScreen"

@@ -49,22 +49,19 @@ class SetupScreen(Screen):
         runs: a change of a value then finds the rules loaded (importing them took that press
         140-180 ms on an RP2040), and the start finds its screen, sheet and bot, and the free
         flash counted for its first save (Store.count_free). Not for a game that starts in a
-        fresh interpreter (ui.shell), whose imports here would be thrown away; a heap too full
-        for them leaves them to the press that needs them, as before."""
+        fresh interpreter (ui.shell), whose imports here would be thrown away. What fails here
+        (a heap too full for the imports) is left to the press that needs it (App)."""
         if self.prefetched:
             return
         self.prefetched = True
         if getattr(self.shell, "fresh_start", False) and others_loaded(self.game_id):
             return
-        try:
-            for name in self.game.START_PARTS:
-                part(self.game_id, name)
-            prepare = getattr(self.game, "prepare", None)  # a game's own work ahead
-            if prepare is not None:
-                prepare(self.shell.width, self.shell.height)
-        except MemoryError:
-            pass
         self.shell.store.count_free()  # the start saves the game's first line
+        for name in self.game.START_PARTS:
+            part(self.game_id, name)
+        prepare = getattr(self.game, "prepare", None)  # a game's own work ahead
+        if prepare is not None:
+            prepare(self.shell.width, self.shell.height)
 
     def _fits(self, values, row):
         """True when make_params accepts the values of the rows down to `row`."""
