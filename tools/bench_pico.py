@@ -99,7 +99,7 @@ def stage(folder, build=BUILD):
                 MPY_CROSS,
                 "-march=armv6m",
                 "-s",
-                name.replace("/", "."),
+                build_mpy.module_name(name + ".py"),
                 "-o",
                 os.path.join(lib, name + ".mpy"),
                 os.path.join(ROOT, source),
