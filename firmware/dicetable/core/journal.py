@@ -48,8 +48,12 @@ _NIBBLE_CRC = (
 def crc16(text, crc=_CRC_INIT):
     """CRC-16/CCITT-FALSE of a str (as UTF-8): small ints only, same on every runtime. `crc`
     continues a CRC: that of the line before, for a chained record."""
+    return _crc16(text.encode(), crc)
+
+
+def _crc16(data, crc):
     table = _NIBBLE_CRC
-    for byte in text.encode():
+    for byte in data:
         crc = ((crc << 4) & _LOW16) ^ table[(crc >> 12) ^ (byte >> 4)]
         crc = ((crc << 4) & _LOW16) ^ table[(crc >> 12) ^ (byte & 15)]
     return crc
@@ -110,9 +114,18 @@ def header_line(game_id, params, seed):
     return seal(FORMAT_TAG + " " + body)
 
 
+def record(seat, action, chain):
+    """(line, crc): the line of one action, `chain` being the CRC of the line before it
+    (`line_crc`), and its own CRC, where the next record's chain starts. One str is made: on
+    MicroPython every new str is first looked for among the interned names, a search through
+    all of them (0.15-0.25 ms on an RP2040 with a game loaded); bytes are not."""
+    crc = _crc16(b"[%d,%d]" % (seat, action), chain)
+    return "[%d,%d] %04x\n" % (seat, action, crc), crc
+
+
 def record_line(seat, action, chain):
     """The line of one action; `chain` is the CRC of the line before it (`line_crc`)."""
-    return seal("[%d,%d]" % (seat, action), chain)
+    return record(seat, action, chain)[0]
 
 
 def unchained_record_line(seat, action):

@@ -88,8 +88,7 @@ class Session:
         if self._chain is None:
             line = journal.unchained_record_line(seat, action)
         else:
-            line = journal.record_line(seat, action, self._chain)
-            self._chain = journal.line_crc(line)
+            line, self._chain = journal.record(seat, action, self._chain)
         self._save(line)
 
     def roll(self):

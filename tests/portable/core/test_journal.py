@@ -44,6 +44,20 @@ def test_crc16_table_steps_equal_the_bit_by_bit_definition():
             assert journal.crc16(text, start) == _crc16_bit_by_bit(text, start), (text, start)
 
 
+def test_a_record_is_the_sealed_line_and_its_crc():
+    # Session.apply keeps the CRC record() returns instead of reading it back from the line.
+    chain = journal.line_crc(journal.header_line("cybo", {"players": 2}, 7))
+    for seat in (CHANCE, 0, 1, 5):
+        for action in (0, 1, 9, 10, 99, 100, 4095, 65535):
+            line, crc = journal.record(seat, action, chain)
+            payload = "[%d,%d]" % (seat, action)
+            assert line == journal.seal(payload, chain)
+            assert line == journal.record_line(seat, action, chain)
+            assert crc == journal.line_crc(line) == journal.crc16(payload, chain)
+            assert journal.parse_record(line, chain) == (seat, action)
+            chain = crc
+
+
 def test_lines_round_trip():
     header = journal.header_line("cybo", {"players": 2}, 9)
     assert header.startswith("DTJ2 ") and header.endswith("\n")
