@@ -19,15 +19,23 @@ _BAR_PAD = const(1)  # above and below the column bar's text
 _NOTE_LINES = const(2)
 
 
+# The last round_text and what it was made from: a sheet asks for it at every draw, to key
+# its bar, and on MicroPython a new str costs a search of all the interned names (0.15-0.25 ms
+# on an RP2040 with a game loaded).
+_last_round = [None, ""]
+
+
 def round_text(params, index, count, word=""):
     """ "5/19" for round `index` (from 0, kept at the last once the game is over), after the
     class code when there is one, so a room can check it is in step; else after `word`
     ("turn 5/20")."""
-    shown = "%d/%d" % (min(index + 1, count), count)
     code = params.get("code")
-    if code:
-        return code + " " + shown
-    return word + shown
+    key = (code, min(index + 1, count), count, word)
+    if key != _last_round[0]:
+        shown = "%d/%d" % (key[1], count)
+        _last_round[0] = key
+        _last_round[1] = code + " " + shown if code else word + shown
+    return _last_round[1]
 
 
 def column_bar(fb, fnt, x, width, left, right, sections=WHOLE, name=0):

@@ -23,6 +23,8 @@ from micropython import const
 
 from dicetable.ui import text
 
+_NUMBERS = text.Numbers()  # the numbers this sheet draws, each made once
+
 _INK = const(1)
 _PAPER = const(0)
 _PAD = const(1)  # blank pixels between the digits and the border
@@ -292,7 +294,7 @@ def draw_city(fb, layout, board, fnt, city, value, chosen, letters=()):
     if value == CROSSED:
         _cross(fb, left, top, box_w, box_h, color)
     elif value > 0:
-        text.draw(fb, fnt, str(value), left + layout.text_x, top + layout.text_y, color)
+        text.draw(fb, fnt, _NUMBERS.text(value), left + layout.text_x, top + layout.text_y, color)
     elif ringed and letters:
         label = letters[board.rings[city]]
         x = left + (box_w - text.measure(fnt, label)) // 2
@@ -369,13 +371,13 @@ def draw_strip(fb, fnt, spot, label, values):
             if value in used:
                 cells.append(" \u00b7" if wide else "\u00b7")
             else:
-                cells.append(str(value) if wide else str(units))
+                cells.append(_NUMBERS.text(value if wide else units))
         row = " ".join(cells)
         if wide:
             _row(fb, fnt, row, x, y)
             y += fnt.height
         else:  # rows overlap by their blank line: the strip stays as short as a corner
-            text.draw(fb, fnt, str(tens), x, y - 1)
+            text.draw(fb, fnt, _NUMBERS.text(tens), x, y - 1)
             _row(fb, fnt, row, x + _TENS_W, y - 1)
             y += fnt.height - 1
 

@@ -25,6 +25,9 @@ class GangPlayScreen(GameScreen):
         self.cursor = 0
         self.passing = False  # "pass the device to ...": nothing hidden is shown until OK
         self._holder = None  # the human seat that was last asked (who holds the device)
+        # The choices' words for (actions applied, seat): made once per move, not per press
+        # (on MicroPython each new str costs a search of all the interned names).
+        self._words = (None, None)
         self._deal()
         self._check_holder()
 
@@ -161,9 +164,11 @@ class GangPlayScreen(GameScreen):
             prompt = "%s: press OK to roll %d di%s" % (name, count, "e" if count == 1 else "ce")
         else:
             show_pool = True
-            prompt = "%s: choose" % name
-            for action in self.menu_actions():
-                choices.append(state.action_to_string(seat, action))
+            made = (state.action_count, seat)
+            if self._words[0] != made:
+                words = [state.action_to_string(seat, action) for action in self.menu_actions()]
+                self._words = (made, ("%s: choose" % name, words))
+            prompt, choices = self._words[1]
             cursor = self.cursor % len(choices)
         note = self.note_line()
         if not note and (asked is None or not state.committed):

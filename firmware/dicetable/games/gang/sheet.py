@@ -47,6 +47,9 @@ _SCORE_ROWS = const(60)
 
 _FACE_MARKS = ("G", "1", "2", "3", "4", "5")  # 0 = the gangster
 _CELL = const(3)  # characters per face column in the dice table
+# A row of the dice table: its label, then each face's cell right-aligned in _CELL characters.
+_TABLE_ROW = "%s" + "%%%ds" % _CELL * len(_FACE_MARKS)
+_PLAYING = "..."  # the score of the seat whose dice are still out
 _DICE_LINES = const(4)  # lines the dice table takes while a player has dice out
 _WHEN = {"yellow": "every roll", "black": "once, at stop"}
 # The headings of the round's table (rules 1.4, 1.6): the dice each player rolled this round,
@@ -84,17 +87,21 @@ def draw(fb, width, height, state, view, sections=WHOLE):
     if sections.stale(fb, _TABLE, (y, names), 0, y, left, height - y):
         pass  # cleared: the sections inside it are all drawn again
     block = sections.since(_TABLE)
-    round_words = _round_words(state)
+    # The sections' keys are what the words are made from: on MicroPython each new str
+    # costs a search of all the interned names (0.15-0.25 ms on an RP2040 with a game
+    # loaded), so the words are made only to be drawn.
     bar_height = fnt.height + 2 * _BAR_PAD
-    if sections.stale(fb, _ROUND, (round_words, block), 0, y, left, bar_height):
+    key = (state.is_terminal(), state.round, state.pot, block)
+    if sections.stale(fb, _ROUND, key, 0, y, left, bar_height):
+        round_words = _round_words(state)
         screen.bar(fb, 0, y, left, fnt, round_words[0], round_words[1], _BAR_PAD)
     y = _scores(
         fb, fnt, pitch, 0, y + bar_height + _BLOCK_GAP, left, height, state, rows, sections
     )
     y += _BLOCK_GAP
-    lines = history_lines(state)
-    if sections.stale(fb, _HISTORY, (lines, block), 0, y - 2, left, height - y + 2):
-        _history(fb, fnt, pitch, 0, y, left, height, lines)
+    key = (tuple(state.history_rounds), block)
+    if sections.stale(fb, _HISTORY, key, 0, y - 2, left, height - y + 2):
+        _history(fb, fnt, pitch, 0, y, left, height, history_lines(state))
     x = left + _GAP
     _turn(fb, fnt, pitch, x, width - x, height, state, view, sections)
 
@@ -158,11 +165,11 @@ def _score_text(score):
 
 
 def _score_rows(state):
-    """This round's players in turn order: (seat, turn mark, dice committed, score or BUST or
-    "..."), as a tuple."""
+    """This round's players in turn order: (seat, turn mark, dice committed, score (an int,
+    gang.BUST, or "...")), as a tuple; `_score_text` words a score when it is drawn."""
     done = {}
     for seat, count, _dice, _rolls, score in state.turns:
-        done[seat] = (count, _score_text(score))
+        done[seat] = (count, score)
     playing = -1 if state.is_terminal() else state.turn_seat()
     order = state.order or list(range(state.players))
     rows = []
@@ -170,7 +177,7 @@ def _score_rows(state):
         if seat in done:
             count, score = done[seat]
         elif seat == playing and state.committed:
-            count, score = state.committed, "..."
+            count, score = state.committed, _PLAYING
         else:
             count, score = "", ""
         mark = ">" if seat == playing and seat not in done else " "
@@ -201,6 +208,8 @@ def _scores(fb, fnt, pitch, x, y, width, height, state, rows, sections=WHOLE):
             name = text.fit(fnt, state.seat_name(seat), name_room)
             text.draw(fb, fnt, mark + name, x, y)
             text.draw_right(fb, fnt, str(count), count_x, y, count_room)
+            if score != _PLAYING and score != "":
+                score = _score_text(score)
             text.draw_right(fb, fnt, score, score_x, y, score_room)
         y += pitch
     return y
@@ -247,11 +256,7 @@ def dice_rows(state):
 
 
 def _row(label, cells):
-    parts = [label]
-    for cell in cells:
-        cell = str(cell)
-        parts.append(" " * (_CELL - len(cell)) + cell)
-    return "".join(parts)
+    return _TABLE_ROW % ((label,) + tuple(cells))
 
 
 def pool_text(state, seat):
@@ -259,11 +264,11 @@ def pool_text(state, seat):
 
 
 def _turn(fb, fnt, pitch, x, width, height, state, view, sections):
-    rows = () if state.is_terminal() else tuple(dice_rows(state))
-    left = state.rerolls_left() if rows else 0
-    pool = ""
+    out = not state.is_terminal() and (sum(state.dice) or state.to_roll)
+    left = state.rerolls_left() if out else 0
+    pool = None  # (seat, dice in the pool) when the pool is shown
     if view.get("show_pool") and 0 <= view.get("seat", -1) < state.players:
-        pool = pool_text(state, view["seat"])
+        pool = (view["seat"], state.pools[view["seat"]])
     note = view.get("note", "")
     prompt = view.get("prompt", "")
     choices = view.get("choices", ())
@@ -274,20 +279,25 @@ def _turn(fb, fnt, pitch, x, width, height, state, view, sections):
     # The table keeps its height through the turn (faces, dice, the dice chosen, the rerolls
     # left or the dice in the air), so the first die marked for a reroll does not move the
     # prompt and the choices a line down over their own traces.
-    table = _DICE_LINES if rows else 0
+    table = _DICE_LINES if out else 0
     key = (table, pool, note, prompt, len(choices))
     if sections.stale(fb, _TURN, key, x, 0, width, height):
         bottom = parts.note(fb, fnt, x, width, height, pitch, note)
-        screen.text_lines(fb, fnt, rows[:1], x, 0, width, 1, pitch)  # the faces: they stay
+        if out:  # the faces: they stay
+            screen.text_lines(fb, fnt, (_row("face", _FACE_MARKS),), x, 0, width, 1, pitch)
         y = table * pitch
         if pool:
-            text.draw(fb, fnt, text.fit(fnt, pool, width), x, y)
+            words = pool_text(state, pool[0])
+            text.draw(fb, fnt, text.fit(fnt, words, width), x, y)
             y += pitch
         y = parts.prompt(fb, fnt, x, y, width, bottom, pitch, prompt) + _LINE_GAP
         sections.places[_TURN] = (y, bottom)
-    key = (rows[1:], left, sections.since(_TURN))
+    # The dice under the faces, keyed by the numbers they are made from (not their words).
+    key = (tuple(state.dice), tuple(state.selected), state.to_roll, out, left)
+    key = (key, sections.since(_TURN))
     top = pitch if table else 0
     if sections.stale(fb, _DICE, key, x, top, width, table * pitch - top):
+        rows = dice_rows(state) if out else ()
         screen.text_lines(fb, fnt, rows[1:], x, top, width, len(rows) - 1, pitch)
         if left:  # on the table's last line, under the row of dice chosen
             text.draw(fb, fnt, "rerolls left: %d" % left, x, (table - 1) * pitch)

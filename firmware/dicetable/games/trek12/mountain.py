@@ -19,6 +19,8 @@ from micropython import const
 
 from dicetable.ui import text
 
+_NUMBERS = text.Numbers()  # the numbers this sheet draws, each made once
+
 _INK = const(1)
 _PAPER = const(0)
 _MIN_RADIUS = const(5)
@@ -224,7 +226,7 @@ def draw(
         if value == SAD:
             _frown(fb, cx, cy, color)
         elif value >= 0:
-            label = str(value)
+            label = _NUMBERS.text(value)
             width = text.measure(fnt, label)
             text.draw(fb, fnt, label, cx - width // 2, cy - fnt.height // 2, color)
         elif marks is not None and circle in marks:
