@@ -37,6 +37,7 @@ _INK = const(1)  # value of glyph pixels in the strip and scratch; background is
 _ENCODE = sys.implementation.name != "micropython"
 _MONO_VLSB = const(0)  # framebuf's format numbers (the same on every port)
 _MONO_HLSB = const(3)
+_KEPT_NUMBERS = const(100)  # `number` keeps the strs of 0..99
 
 # The bound frame: its FrameBuffer, its bytes and its geometry for loops.draw_ascii.
 _bound = [None, None, None]
@@ -67,10 +68,8 @@ class Font:
         self._first = module.FIRST
         self._ascii_count = module.ASCII_COUNT
         self._extra = module.EXTRA
-        # Glyph numbers past the ASCII ones, by character code (what `draw` reads).
-        self._extra_codes = {}
-        for index in range(len(module.EXTRA)):
-            self._extra_codes[ord(module.EXTRA[index])] = index
+        # The character codes of the glyphs past the ASCII ones (what `draw` reads).
+        self._extra_codes = tuple([ord(module.EXTRA[index]) for index in range(len(module.EXTRA))])
         self._advances = module.ADVANCES
         self._strip = (module.BITMAP, module.STRIP_WIDTH, module.HEIGHT, framebuf.MONO_HLSB)
         # The one-cell scratch and a two-entry palette, made once: drawing then allocates nothing.
@@ -192,7 +191,7 @@ def draw(fb, font, s, x, y, color=1):
                 at += 1
         index = code - first
         if not 0 <= index < ascii_count:
-            index = extra.get(code, -1)
+            index = extra.index(code) if code in extra else -1
             if index < 0:
                 fb.rect(x, y + 1, width - 1, box_height, color)
                 x += width
@@ -208,24 +207,17 @@ def draw(fb, font, s, x, y, color=1):
     return x
 
 
-class Numbers:
-    """Small numbers as text, each made once: `numbers.text(n)` is str(n). A sheet keeps one
-    at module level, so its numbers go when the game's modules do. On MicroPython every new
-    str is first looked for among the interned names, a search through all of them (0.15-0.25
-    ms on an RP2040 with a game loaded), and a sheet draws the same few numbers again and
-    again."""
-
-    def __init__(self, below=100):
-        self.below = below  # numbers from 0 up to this are kept
-        self._made = {}
-
-    def text(self, n):
-        made = self._made.get(n)
-        if made is None:
-            made = str(n)
-            if 0 <= n < self.below:
-                self._made[n] = made
-        return made
+def number(made, n):
+    """str(n), kept in `made` for 0 <= n < 100: a dict a sheet holds at module level, so its
+    numbers go when the game's modules do. A sheet draws the same few numbers again and again,
+    and on MicroPython every new str is first looked for among the interned names, a search
+    through all of them (0.15-0.25 ms on an RP2040 with a game loaded)."""
+    text = made.get(n)
+    if text is None:
+        text = str(n)
+        if 0 <= n < _KEPT_NUMBERS:
+            made[n] = text
+    return text
 
 
 def fit(font, s, width):

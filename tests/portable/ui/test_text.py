@@ -175,12 +175,12 @@ def test_alignment_truncates_with_an_ellipsis():
 
 
 def test_numbers_are_their_str_and_small_ones_are_made_once():
-    numbers = text.Numbers(below=50)
-    for n in (0, 1, 9, 10, 49, 50, 99, 100, 12345, -1, -30):
-        assert numbers.text(n) == str(n)
-    assert numbers.text(7) is numbers.text(7)  # kept: drawn again, not made again
-    assert numbers.text(49) is numbers.text(49)
-    assert sorted(numbers._made) == [0, 1, 7, 9, 10, 49]  # nothing outside 0..below-1
+    made = {}
+    for n in (0, 1, 9, 10, 99, 100, 12345, -1, -30):
+        assert text.number(made, n) == str(n)
+    assert text.number(made, 7) is text.number(made, 7)  # kept: drawn again, not made again
+    assert text.number(made, 99) is made[99]
+    assert sorted(made) == [0, 1, 7, 9, 10, 99]  # nothing outside 0..99
 
 
 def test_fit():

@@ -23,7 +23,7 @@ from dicetable.ui import sheet_parts as parts
 from dicetable.ui import text
 from dicetable.ui.sections import WHOLE
 
-_NUMBERS = text.Numbers()  # the numbers this sheet draws, each made once
+_NUMBERS = {}  # the numbers this sheet draws, each made once (text.number)
 
 _INK = const(1)
 _PAPER = const(0)
@@ -229,15 +229,15 @@ def _scorecard(fb, fnt, mark_font, places, state, seat, sections):
             if index == current:  # the round being played: its number inverted
                 fb.fill_rect(0, y, round_width, pitch, _INK)
                 round_color = _PAPER
-            _right(fb, fnt, _NUMBERS.text(index + 1), round_right, text_y, round_color)
+            _right(fb, fnt, text.number(_NUMBERS, index + 1), round_right, text_y, round_color)
             if points is not None:
                 text.draw(fb, mark_font, marks.get(outcome, "?"), mark_x, y + mark_dy)
-                _right(fb, fnt, _NUMBERS.text(points), points_right, text_y)
-                _right(fb, fnt, _NUMBERS.text(total), total_right, text_y)
+                _right(fb, fnt, text.number(_NUMBERS, points), points_right, text_y)
+                _right(fb, fnt, text.number(_NUMBERS, total), total_right, text_y)
             if rolls:
                 right = roll_right
                 for slot_index in range(min(len(rolls), _ROLL_SLOTS)):
-                    _right(fb, fnt, _NUMBERS.text(rolls[slot_index]), right, text_y)
+                    _right(fb, fnt, text.number(_NUMBERS, rolls[slot_index]), right, text_y)
                     right += slot
         y += pitch
 
@@ -297,7 +297,8 @@ def _standings(fb, fnt, places, state, shown, sections):
         else:
             name_room += mark_size + fnt.width
         text.draw(fb, fnt, text.fit(fnt, name, name_room), name_x, y + dy, color)
-        text.draw_right(fb, fnt, _NUMBERS.text(totals[seat]), total_x, y + dy, total_room, color)
+        total = text.number(_NUMBERS, totals[seat])
+        text.draw_right(fb, fnt, total, total_x, y + dy, total_room, color)
         y += pitch
 
 
@@ -330,7 +331,7 @@ def _grid(fb, fnt, places, state, sections):
         if number in rolled:
             fb.fill_rect(cell_x, row_y + 1, cell - 1, pitch - 1, _INK)
             color = _PAPER
-        text.draw_centred(fb, fnt, _NUMBERS.text(number), cell_x, cell_y, cell - 1, color)
+        text.draw_centred(fb, fnt, text.number(_NUMBERS, number), cell_x, cell_y, cell - 1, color)
 
 
 def _status(state):

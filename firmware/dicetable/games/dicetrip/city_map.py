@@ -23,7 +23,8 @@ from micropython import const
 
 from dicetable.ui import text
 
-_NUMBERS = text.Numbers()  # the numbers this sheet draws, each made once
+# The numbers the sheet draws (the map and the dice), each made once (text.number).
+NUMBERS = {}
 
 _INK = const(1)
 _PAPER = const(0)
@@ -294,7 +295,8 @@ def draw_city(fb, layout, board, fnt, city, value, chosen, letters=()):
     if value == CROSSED:
         _cross(fb, left, top, box_w, box_h, color)
     elif value > 0:
-        text.draw(fb, fnt, _NUMBERS.text(value), left + layout.text_x, top + layout.text_y, color)
+        label = text.number(NUMBERS, value)
+        text.draw(fb, fnt, label, left + layout.text_x, top + layout.text_y, color)
     elif ringed and letters:
         label = letters[board.rings[city]]
         x = left + (box_w - text.measure(fnt, label)) // 2
@@ -371,13 +373,13 @@ def draw_strip(fb, fnt, spot, label, values):
             if value in used:
                 cells.append(" \u00b7" if wide else "\u00b7")
             else:
-                cells.append(_NUMBERS.text(value if wide else units))
+                cells.append(str(value) if wide else text.number(NUMBERS, units))
         row = " ".join(cells)
         if wide:
             _row(fb, fnt, row, x, y)
             y += fnt.height
         else:  # rows overlap by their blank line: the strip stays as short as a corner
-            text.draw(fb, fnt, _NUMBERS.text(tens), x, y - 1)
+            text.draw(fb, fnt, text.number(NUMBERS, tens), x, y - 1)
             _row(fb, fnt, row, x + _TENS_W, y - 1)
             y += fnt.height - 1
 

@@ -25,7 +25,7 @@ from dicetable.games.dicetrip import city_map
 from dicetable.ui import draw as screen
 from dicetable.ui import sheet_parts as parts
 
-_NUMBERS = text.Numbers()  # the numbers this sheet draws, each made once
+_NUMBERS = city_map.NUMBERS
 
 # The play screen's stages (the words for each are here).
 ROLL = const(0)  # the roller presses OK
@@ -376,7 +376,7 @@ def _dice(fb, fnt, x, y, width, state, option, marked):
     step = min(box_w + _GAP, width // len(state.dice))
     for die in range(len(state.dice)):
         face = state.dice[die]
-        label = data.DICE_LETTERS[die] + (_NUMBERS.text(face) if face else "?")
+        label = data.DICE_LETTERS[die] + (text.number(_NUMBERS, face) if face else "?")
         left = x + die * step
         color = _INK
         if die == option[1] or die == option[2]:
@@ -455,7 +455,7 @@ def _dice_only(fb, width, height, state, view):
         face = state.dice[die]
         left = die * column
         text.draw_centred(fb, fnt, data.DICE_COLOURS[die], left, y, column)
-        face_text = _NUMBERS.text(face) if face else "-"
+        face_text = text.number(_NUMBERS, face) if face else "-"
         text.draw_centred(fb, big, face_text, left, y + fnt.height + 1, column)
     y += fnt.height + big.height + 2 + _GAP
     spent = [state.seat_name(seat) for seat in range(state.players) if state.rerolled[seat]]

@@ -19,7 +19,8 @@ from micropython import const
 
 from dicetable.ui import text
 
-_NUMBERS = text.Numbers()  # the numbers this sheet draws, each made once
+# The numbers the sheet draws (the mountain and its column), each made once (text.number).
+NUMBERS = {}
 
 _INK = const(1)
 _PAPER = const(0)
@@ -226,7 +227,7 @@ def draw(
         if value == SAD:
             _frown(fb, cx, cy, color)
         elif value >= 0:
-            label = _NUMBERS.text(value)
+            label = text.number(NUMBERS, value)
             width = text.measure(fnt, label)
             text.draw(fb, fnt, label, cx - width // 2, cy - fnt.height // 2, color)
         elif marks is not None and circle in marks:

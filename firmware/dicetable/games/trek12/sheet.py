@@ -27,7 +27,7 @@ from dicetable.games.trek12 import mountain
 from dicetable.ui import sheet_parts as parts
 from dicetable.ui.sections import WHOLE
 
-_NUMBERS = text.Numbers()  # the numbers this sheet draws, each made once
+_NUMBERS = mountain.NUMBERS
 
 _INK = const(1)
 _PAPER = const(0)
@@ -188,7 +188,7 @@ def _summary(fb, fnt, y, width, height, score, sections):
         x = (index % 2) * (half + gutter)
         row = y + _GAP + (index // 2) * pitch
         end = text.draw(fb, fnt, text.fit(fnt, words, half), x, row)
-        text.draw_right(fb, fnt, _NUMBERS.text(points), end, row, x + half - end)
+        text.draw_right(fb, fnt, text.number(_NUMBERS, points), end, row, x + half - end)
 
 
 def _panel(fb, fnt, x, width, height, state, seat, view, sections):
@@ -236,18 +236,6 @@ def _panel(fb, fnt, x, width, height, state, seat, view, sections):
     )
 
 
-# An operation's ticks as text ("\u2713\u2713\u00b7"), by (used, left): made once each.
-_marks_made = {}
-
-
-def _marks(used, left):
-    key = used * 64 + left
-    made = _marks_made.get(key)
-    if made is None:
-        made = _marks_made[key] = _USED * used + _FREE * left
-    return made
-
-
 def _operations(fb, fnt, pitch, x, y, width, state, seat, view, sections):
     """One row per operation: name, this roll's result, ticks used and left (per table, "/"
     between tables). The op under the cursor is inverted; an op the seat cannot use now is
@@ -268,8 +256,8 @@ def _operations(fb, fnt, pitch, x, y, width, state, seat, view, sections):
             marks = []
             for table in range(tables):
                 tick = table * ops + index
-                marks.append(_marks(ticks[tick], max(0, limits[tick] - ticks[tick])))
-            value = "-" if number is None else _NUMBERS.text(number)
+                marks.append(_USED * ticks[tick] + _FREE * max(0, limits[tick] - ticks[tick]))
+            value = "-" if number is None else text.number(_NUMBERS, number)
             row = "%-4s %2s %s" % (_OP_WORDS[index], value, "/".join(marks))
             color = _INK
             if index == cursor:
@@ -298,7 +286,7 @@ def _dice_only(fb, width, height, state, view):
         for index in range(len(_OP_WORDS)):
             x = index * column
             text.draw_centred(fb, big, _OP_WORDS[index], x, y, column)
-            text.draw_centred(fb, big, _NUMBERS.text(numbers[index]), x, y + pitch, column)
+            text.draw_centred(fb, big, text.number(_NUMBERS, numbers[index]), x, y + pitch, column)
         y += 2 * pitch + _GAP
     fnt = chosen.dense
     lines = screen.wrap(fnt, view.get("prompt", ""), width - 2 * _PAD)
