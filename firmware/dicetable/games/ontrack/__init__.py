@@ -16,6 +16,14 @@ TITLE = "Christmas On Track"
 START_PARTS = ("rules", "play", "sheet", "leds", "bot")
 
 
+def prepare(width, height):
+    """What a start works out from the panel alone, done ahead while the setup screen's panel
+    refreshes (ui.setup): the house rules wrapped for the sheet's column."""
+    from dicetable.games.ontrack import sheet
+
+    sheet.prepare(width, height)
+
+
 def make_params(options):
     from dicetable.games.ontrack import rules
 

@@ -20,6 +20,7 @@ from dicetable.ui import draw as screen
 from dicetable.ui import sheet_parts as parts
 from dicetable.ui import text
 from dicetable.ui.sections import WHOLE
+from dicetable.games.ontrack import track
 from dicetable.games.ontrack import track_grid
 from dicetable.games.ontrack import track_icons
 
@@ -103,6 +104,8 @@ def draw(fb, width, height, state, view, sections=WHOLE):
     ):
         fb.fill(_PAPER)
     fnt = screen.look(width).dense
+    if (state.turn or state.roll or state.dice_only) and _rules_wrapped[0] is not None:
+        _rules_wrapped[:] = [None, 0, ()]  # the house rules show before the first roll only
     if state.dice_only:
         key = (state.roll, state.turn, view.get("prompt", ""), view.get("note", ""))
         if sections.stale(fb, _DICE_ONLY, key, 0, 0, width, height):
@@ -348,10 +351,32 @@ def _choices(fb, fnt, x, y, width, bottom, view, sections):
     )
 
 
+# The house rules wrapped for the column (font, width, lines): worked out ahead by `prepare`
+# while the setup screen's panel refreshes (about 6 ms of the start's first draw on an
+# RP2040: each wrapped line is a new str) and let go at the first roll, when they go.
+_rules_wrapped = [None, 0, ()]
+
+
+def prepare(width, height):
+    """Wrap the house rules for the column of a `width` x `height` panel (ontrack.prepare)."""
+    fnt = screen.look(width).dense
+    grid = grid_for(track.standard_layout(), width, height)
+    room = width - (grid.x + grid.width + _GAP)
+    _rules_wrapped[:] = [fnt, room, [screen.wrap(fnt, line, room) for line in data.HOUSE_RULES]]
+
+
 def _words(fb, fnt, x, y, width, bottom, lines):
     pitch = fnt.height + _LINE_GAP
-    for line in lines:
-        wrapped = screen.wrap(fnt, line, width)
+    ahead = None
+    if (
+        _rules_wrapped[0] is fnt
+        and _rules_wrapped[1] == width
+        and tuple(lines) == data.HOUSE_RULES
+    ):
+        ahead = _rules_wrapped[2]
+    for index in range(len(lines)):
+        line = lines[index]
+        wrapped = screen.wrap(fnt, line, width) if ahead is None else ahead[index]
         count = max(0, min(len(wrapped), (bottom - y) // pitch))
         y = screen.text_lines(fb, fnt, wrapped, x, y, width, count, pitch)
 

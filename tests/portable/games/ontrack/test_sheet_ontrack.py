@@ -6,6 +6,7 @@ from test_draw import SIZES, changed_pixels, find_bitmap, margin_is_blank, needl
 
 from dicetable.core.protocol import CHANCE
 from dicetable.games.ontrack import bot as ontrack_bot
+from dicetable.games.ontrack import data as ontrack_data
 from dicetable.games.ontrack import rules as ontrack
 from dicetable.games.ontrack import sheet as sheet_ontrack
 from dicetable.games.ontrack import track
@@ -357,3 +358,32 @@ def test_the_first_roll_replaces_the_house_rules_as_a_new_page():
         assert state.turn == 1
         sheet_ontrack.draw(frame.fb, width, height, state, _view(prompt="P1: turn 2"), sections)
         assert not sections.take_replaced(), (width, height)
+
+
+def test_the_house_rules_are_wrapped_ahead_drawn_the_same_and_let_go_at_the_first_roll():
+    # ontrack.prepare (the setup screen's work while its panel refreshes) wraps the house
+    # rules for the sheet's column, so the start's first draw makes none of those lines.
+    state = _state(players=2)
+    view = _view(prompt="Turn 1: OK rolls the dice", detail=ontrack_data.HOUSE_RULES)
+    wrapped = []
+    original = draw.wrap
+
+    def counting(fnt, words, room):
+        wrapped.append(words)
+        return original(fnt, words, room)
+
+    for width, height in SIZES:
+        sheet_ontrack._rules_wrapped[:] = [None, 0, ()]
+        plain = _render(state, width, height, view).rows()
+        sheet_ontrack.prepare(width, height)
+        del wrapped[:]
+        draw.wrap = counting
+        try:
+            assert _render(state, width, height, view).rows() == plain
+        finally:
+            draw.wrap = original
+        assert wrapped and [words for words in wrapped if words in ontrack_data.HOUSE_RULES] == []
+        assert sheet_ontrack._rules_wrapped[0] is not None
+    rolled = _play_turns(_state(players=2), 1)
+    _render(rolled, 296, 128, _view())
+    assert sheet_ontrack._rules_wrapped[0] is None  # the rules are gone from the sheet
