@@ -69,7 +69,7 @@ class Font:
         self._ascii_count = module.ASCII_COUNT
         self._extra = module.EXTRA
         # The character codes of the glyphs past the ASCII ones (what `draw` reads).
-        self._extra_codes = tuple([ord(module.EXTRA[index]) for index in range(len(module.EXTRA))])
+        self._extra_codes = tuple([ord(ch) for ch in module.EXTRA])
         self._advances = module.ADVANCES
         self._strip = (module.BITMAP, module.STRIP_WIDTH, module.HEIGHT, framebuf.MONO_HLSB)
         # The one-cell scratch and a two-entry palette, made once: drawing then allocates nothing.

@@ -49,7 +49,6 @@ _FACE_MARKS = ("G", "1", "2", "3", "4", "5")  # 0 = the gangster
 _CELL = const(3)  # characters per face column in the dice table
 # A row of the dice table: its label, then each face's cell right-aligned in _CELL characters.
 _TABLE_ROW = "%s" + "%%%ds" % _CELL * len(_FACE_MARKS)
-_PLAYING = "..."  # the score of the seat whose dice are still out
 _DICE_LINES = const(4)  # lines the dice table takes while a player has dice out
 _WHEN = {"yellow": "every roll", "black": "once, at stop"}
 # The headings of the round's table (rules 1.4, 1.6): the dice each player rolled this round,
@@ -177,7 +176,7 @@ def _score_rows(state):
         if seat in done:
             count, score = done[seat]
         elif seat == playing and state.committed:
-            count, score = state.committed, _PLAYING
+            count, score = state.committed, "..."
         else:
             count, score = "", ""
         mark = ">" if seat == playing and seat not in done else " "
@@ -208,7 +207,7 @@ def _scores(fb, fnt, pitch, x, y, width, height, state, rows, sections=WHOLE):
             name = text.fit(fnt, state.seat_name(seat), name_room)
             text.draw(fb, fnt, mark + name, x, y)
             text.draw_right(fb, fnt, str(count), count_x, y, count_room)
-            if score != _PLAYING and score != "":
+            if not isinstance(score, str):  # "..." or "" stay as they are
                 score = _score_text(score)
             text.draw_right(fb, fnt, score, score_x, y, score_room)
         y += pitch
@@ -293,8 +292,14 @@ def _turn(fb, fnt, pitch, x, width, height, state, view, sections):
         y = parts.prompt(fb, fnt, x, y, width, bottom, pitch, prompt) + _LINE_GAP
         sections.places[_TURN] = (y, bottom)
     # The dice under the faces, keyed by the numbers they are made from (not their words).
-    key = (tuple(state.dice), tuple(state.selected), state.to_roll, out, left)
-    key = (key, sections.since(_TURN))
+    key = (
+        tuple(state.dice),
+        tuple(state.selected),
+        state.to_roll,
+        out,
+        left,
+        sections.since(_TURN),
+    )
     top = pitch if table else 0
     if sections.stale(fb, _DICE, key, x, top, width, table * pitch - top):
         rows = dice_rows(state) if out else ()
