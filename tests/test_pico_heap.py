@@ -130,6 +130,8 @@ def test_game_completes_on_a_heap_collected_only_when_full(runs, name):
     report = runs[("pico_kiosk", "uncollected " + name)]
     assert report["failure"] is None, report["failure"]
     assert len(report["games"]) == 1
+    # A clearing pass the heap had no room for is left out, not a crash: none may be.
+    assert report["clearings_skipped"] == 0
 
 
 def test_floors_never_exceed_the_goal():

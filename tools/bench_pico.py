@@ -252,7 +252,7 @@ def print_run(name, report, least_free):
     )
     print(
         "  %-12s press %s / %s ms (%d)  [%s]  bot move %s / %s  decision %s / %s  start %s  "
-        "least free %d  heap chore while refreshing %s / %s  names %s"
+        "least free %d  chores while refreshing %s / %s  names %s"
         % (
             name,
             _ms(report["press"][0]),
@@ -270,6 +270,11 @@ def print_run(name, report, least_free):
             report.get("names"),
         )
     )
+    if report.get("clearings_skipped"):
+        print(
+            "  %-12s %d clearing passes left out for want of heap"
+            % ("", report["clearings_skipped"])
+        )
 
 
 def _runs(image, board, plans, census, workers=2):

@@ -446,6 +446,7 @@ def main(
     except _Restart:
         restart = len(results)
     except MemoryError as exc:
+        sys.print_exception(exc)  # where: the report keeps only the message
         # The heap ran out: say in which game (the device's own handling is not measured).
         failure = "MemoryError in game %d of %d (%s): %s" % (
             len(results) + 1,
@@ -464,6 +465,7 @@ def main(
         "least_free": stats.least_free if census else None,
         "panel_bytes": app.panel_bytes,
         "refreshes": app.refreshes,
+        "clearings_skipped": app.clearings_skipped,  # for want of heap (App._clearing_pass)
         "games": [],
         "failure": failure,
         "restart": restart,

@@ -46,3 +46,34 @@ def test_a_new_list_over_the_last_goes_through_solid_ink_first(tmp_path):
 def _frame_rows(app):
     width, height = app.shell.width, app.shell.height
     return [bytearray(app.fb.pixel(x, y) for x in range(width)) for y in range(height)]
+
+
+def test_without_heap_for_the_pass_the_refresh_goes_ahead_and_the_game_goes_on(
+    tmp_path, monkeypatch
+):
+    """A heap with no room to keep the cleared region's bytes (App._clearing_pass) costs the
+    glass its clearing pass, never the game: one partial shows the new picture."""
+    from dicetable import app as app_module
+
+    device = SimDevice("sim296", str(tmp_path), seed=11)
+    app = device.app
+    sent = []
+
+    def no_heap(_size):
+        raise MemoryError("memory allocation failed, allocating 256 bytes")
+
+    monkeypatch.setattr(app_module, "bytearray", no_heap, raising=False)
+    show = app.display.show
+
+    async def recording_show(buf, rect, full=False):
+        sent.append(app.planner.clear)
+        await show(buf, rect, full)
+
+    app.display.show = recording_show
+    checked = []
+    app.on_refresh = lambda app: checked.append(device.panel.image_rows() == _frame_rows(app))
+    asyncio.run(play(device, [], Autopilot("ontrack", {"players": 6, "bots": 5})))
+    assert device.app.shell.screen.__class__.__name__ == "ResultsScreen"
+    assert app.clearings_skipped >= 10  # the passes the first test sees
+    assert sent and all(clear is None for clear in sent)  # no region ever went to ink
+    assert all(checked)  # and the glass shows each frame as drawn
