@@ -9,11 +9,12 @@ come from the simulator's autopilot, one at a time, the way App.tick handles the
 replaces App.run, which waits for pins.
 
 Each press is timed with time.ticks_us from the key to the frame handed to the driver and the
-LED frame written, split into: rules (shell.handle, the journal included), render (shell.draw),
-plan (the refresh planner), driver (display.show: window conversion; the bus is free) and leds.
-What the app does while the panel refreshes (App._while_refreshing: a screen's prefetch, the
-heap chore) is timed apart ("tidy"): on the device it overlaps the refresh, whose own time is
-not counted either.
+LED frame written, split into: rules (shell.handle: the rules, the bots, the journal's line
+made), render (shell.draw), plan (the refresh planner), driver (display.show: window
+conversion; the bus is free) and leds. What the app does while the panel refreshes
+(App._while_refreshing: writing the journal's new lines, a screen's prefetch, the heap chore),
+or before it waits for the next key, is timed apart ("tidy"): on the device it overlaps the
+refresh, whose own time is not counted either, or the wait.
 The parts are reported twice: over every refresh (bot moves and game starts included, so a
 bot's decision is in its "rules"), and over a person's presses alone ("press_parts"), whose
 means add up to the press mean.
@@ -250,11 +251,7 @@ def _instrument(app, stats):
     def chore():
         # The app's chores run while the panel refreshes, which takes no time here: they are
         # timed apart ("tidy") and taken out of the press, as the glass's own time is.
-        start = _ticks_us()
-        tidy()
-        spent = _diff(_ticks_us(), start)
-        stats.tidy.add(spent)
-        stats.tidy_us += spent
+        _chore(stats, tidy)
 
     async def driver(*args):
         start = _ticks_us()
@@ -270,6 +267,14 @@ def _instrument(app, stats):
     app.display.show = driver
     app.display.while_refreshing = chore
     app._present_leds = leds
+
+
+def _chore(stats, work):
+    start = _ticks_us()
+    work()
+    spent = _diff(_ticks_us(), start)
+    stats.tidy.add(spent)
+    stats.tidy_us += spent
 
 
 def _time_decisions(stats, module):
@@ -333,10 +338,15 @@ async def _press(app, stats, key):
         shell.handle(key)
     stats.add("rules", _diff(_ticks_us(), start))
     if shell.restart_pending:
+        app._store.flush()  # as App.run does on its way out: the new game's header
         raise _Restart()
     app._activity()
     await app.present()
     took = _diff(_ticks_us(), start) - (stats.tidy_us - tidied)
+    # As App._next_key does before it waits: the journal's lines that no refresh wrote (a
+    # press that changed nothing on the glass). A chore between keys, timed with the others.
+    if app._store._behind:
+        _chore(stats, app._write_behind)
     if key is None:
         stats.steps.add(took)
     elif starting and shell.game_state() is not None:

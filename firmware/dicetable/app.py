@@ -174,6 +174,11 @@ class App:
         display.while_refreshing = self._while_refreshing
         self.leds = leds
         self.buttons = buttons
+        # The journal's lines are written while the panel refreshes, not inside the press
+        # (storage.Store.write_behind says why and what a power cut then loses).
+        self._store = store
+        store.write_behind()
+        self._unsaved_notice = False  # a write behind failed: the sheet must say so at once
         self.clock = clock
         self.watchdog = watchdog
         self._on_healthy = on_healthy
@@ -263,6 +268,7 @@ class App:
                 await self.tick()
         finally:
             self.started = False
+            self._store.flush()  # a restart, a crash or the end: every move shown is saved
             self.buttons.deinit()
             self.display.deinit()
 
@@ -289,8 +295,9 @@ class App:
             self.busy = False
 
     def _while_refreshing(self):
-        """The chores of a refresh (0.3-3 s in which the CPU only waits): what the screen on
-        show can do ahead (Screen.prefetch), then the heap's."""
+        """The chores of a refresh (0.3-3 s in which the CPU only waits): saving the journal's
+        new lines, what the screen on show can do ahead (Screen.prefetch), then the heap's."""
+        self._write_behind()  # first: the moves on their way to the glass are saved
         screen = self.shell.screen
         if screen is not None:
             try:
@@ -301,6 +308,22 @@ class App:
                 # Raised here, it would leave the panel's refresh half done.
                 pass
         self._tidy_heap()
+
+    def _write_behind(self):
+        """Write the journal's lines kept since the last time; a refusal is told to the game
+        on show, and the next wait for a key ends at once so the sheet says so. A heap too
+        fragmented for the file's 1.1 KB buffer is collected, and the write tried once more;
+        failing that, the lines wait for the next chance (a refresh, a wait, the way out)."""
+        try:
+            error = self._store.flush()
+        except MemoryError:
+            gc.collect()
+            try:
+                error = self._store.flush()
+            except MemoryError:
+                return
+        if error is not None and self.shell.saving_failed(error):
+            self._unsaved_notice = True
 
     def _tidy_heap(self):
         """Collect while the panel refreshes (0.3-3 s in which the CPU only waits) when the free
@@ -318,6 +341,10 @@ class App:
     async def _next_key(self, timeout_ms):
         """The next key pressed, or None after `timeout_ms` (-1: no timeout) or when a button
         got stuck (so the notice is drawn at once). Sleeps until a button or a deadline."""
+        self._write_behind()  # a press that refreshed nothing saves here
+        if self._unsaved_notice:
+            self._unsaved_notice = False
+            return None
         clock = self.clock
         buttons = self.buttons
         start = clock.ticks_ms()

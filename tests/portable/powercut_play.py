@@ -20,6 +20,9 @@ _WIDTH = 296
 _HEIGHT = 128
 # The Store the device opens at boot: a test of another file system swaps in its own.
 STORE = [Store]
+# True: the store keeps each step's journal lines and writes them after the step, as the app
+# does while the panel refreshes (Store.write_behind); a test sets it and puts it back.
+BEHIND = [False]
 
 
 def boot(seed=1):
@@ -32,7 +35,18 @@ def boot(seed=1):
 
     # No reserve: these flashes are a few hundred bytes, and what is under test is the
     # journal on a full flash (tests/portable/kiosk/test_flash_reserve.py tests the reserve).
-    return Shell(_WIDTH, _HEIGHT, STORE[0](FOLDER, reserve=0), seed_source)
+    store = STORE[0](FOLDER, reserve=0)
+    if BEHIND[0]:
+        store.write_behind()
+    return Shell(_WIDTH, _HEIGHT, store, seed_source)
+
+
+def settle(shell):
+    """After a step, what the app does once its picture is on the way to the panel: write the
+    lines kept behind, and tell the game when that was refused (app.App._write_behind)."""
+    error = shell.store.flush() if BEHIND[0] else None
+    if error is not None:
+        shell.saving_failed(error)
 
 
 class Life:
@@ -55,12 +69,14 @@ def play(flash, games, life, last_moves=-1):
         life.saved_moves = None
         game_id, options = games[index]
         shell.start_game(game_id, options)
+        settle(shell)
         session = life.session = shell.screen.session
         if session.save_error:
             life.saved_moves = -1
         moves = 0
         while shell.wants_step() and not (index == len(games) - 1 and moves == last_moves):
             shell.step()
+            settle(shell)
             moves += 1
             if session.save_error and life.saved_moves is None:
                 life.saved_moves = session.state.action_count - 1
@@ -82,8 +98,10 @@ def finish(shell):
     """Play the resumed game to its end (past a message screen); returns its session."""
     if getattr(shell.screen, "session", None) is None:
         shell.handle(keys.OK)
+        settle(shell)
     while shell.wants_step():
         shell.step()
+        settle(shell)
     return shell.screen.session
 
 

@@ -107,4 +107,10 @@ class Session:
         try:
             self.sink(line)
         except OSError as exc:
+            self.saving_failed(exc)
+
+    def saving_failed(self, exc):
+        """Saving stopped with `exc` (from the sink, or later from the store's write behind):
+        the game goes on, unsaved, and says so."""
+        if not self.save_error:
             self.save_error = "saving stopped: %s" % (exc,)

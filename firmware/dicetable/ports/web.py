@@ -297,8 +297,8 @@ class WebStore(Store):
         except Exception:  # the browser's quota: as a full flash
             raise OSError(_ENOSPC)
 
-    def append(self, line):
-        Store.append(self, line)
+    def _write_lines(self, lines):
+        Store._write_lines(self, lines)
         self._sync()
 
     def truncate(self, length):

@@ -13,6 +13,7 @@ from dicetable.core.rng import code_to_seed
 from dicetable.core.session import Session
 from dicetable.games import load, others_loaded
 from dicetable.ui import keys, sections
+from dicetable.ui.screen_base import find_session
 from dicetable.ui.screens import MenuScreen, MessageScreen, ResultsScreen, clear_save
 
 
@@ -148,6 +149,15 @@ class Shell:
             sections.new_epoch()
             self._drawer = self.screen
         self.screen.draw(fb, self.width, self.height)
+
+    def saving_failed(self, exc):
+        """The journal's lines written behind (the app's, storage.Store.write_behind) were
+        refused with `exc`: the game on show says saving stopped. False outside a game."""
+        session = find_session(self.screen)
+        if session is None:
+            return False
+        session.saving_failed(exc)
+        return True
 
     def game_state(self):
         """The state of the game on screen (for the LEDs), or None outside a game."""

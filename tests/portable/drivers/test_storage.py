@@ -322,3 +322,147 @@ def test_free_space_counted_ahead_is_not_asked_again_by_the_first_append():
         assert store.load_lines() == ["[0,1234567] abcd\n"]
     finally:
         undo()
+
+
+# --- written behind (the app's way: lines wait until the press's picture is on its way) -------
+def test_lines_written_behind_reach_the_flash_at_the_flush():
+    store = _store()
+    store.write_behind()
+    store.append("header 0000\n")
+    store.append("[1,2] abcd\n")
+    assert store.read("game.jnl") is None  # nothing written yet
+    assert store.flush() is None
+    assert store.read("game.jnl") == b"header 0000\n[1,2] abcd\n"
+    assert store.flush() is None  # nothing kept: nothing written
+    store.append("[3,4] ef01\n")
+    assert store.read("game.jnl") == b"header 0000\n[1,2] abcd\n"
+    assert store.flush() is None
+    assert store.read("game.jnl") == b"header 0000\n[1,2] abcd\n[3,4] ef01\n"
+
+
+def test_every_other_use_of_the_journal_writes_the_lines_behind_first():
+    store = _store()
+    store.write_behind()
+    store.append("header 0000\n")
+    assert store.load_lines() == ["header 0000\n"]  # read back whole
+    store.append("[1,2] abcd\n")
+    store.clear()  # the finished game moves aside whole
+    assert store.read("last.jnl") == b"header 0000\n[1,2] abcd\n"
+    store.append("header 0001\n")
+    store.append("[3,")
+    store.truncate(len("header 0001\n"))  # cut back what was written, not what was kept
+    assert store.read("game.jnl") == b"header 0001\n"
+    store.append("[5,6] 1234\n")
+    store.strike_memory()  # counts against the save only if there is one: written first
+    assert store.memory_strikes() == 1
+    assert store.keep_aside()
+    assert store.read("bad.jnl") == b"header 0001\n[5,6] 1234\n"
+    store.append("[7,8] 5678\n")
+    store.quarantine()
+    assert store.read("bad.jnl") == b"header 0001\n[5,6] 1234\n[7,8] 5678\n"
+    assert store.load_lines() is None
+
+
+def test_a_refused_flush_is_returned_and_later_appends_are_refused():
+    flash = powercut_fs.FakeFlash(powercut_fs.LITTLEFS)
+    undo = powercut_fs.install(flash)
+    try:
+        store = Store(powercut_play.FOLDER, reserve=0)
+        store.write_behind()
+        store.append("header 0000\n")
+        assert store.flush() is None
+        store.append("[1,2] abcd\n")  # room was there when the line was kept
+        flash.capacity = flash.used()  # and then was not
+        error = store.flush()
+        assert isinstance(error, OSError) and error.args[0] == 28
+        assert flash.read(powercut_play.JOURNAL) == b"header 0000\n"
+        flash.capacity = None  # room again: still refused, the journal may end torn
+        try:
+            store.append("[3,4] cdef\n")
+        except OSError:
+            pass
+        else:
+            raise AssertionError("appended after a refused write")
+        assert store.flush() is None
+        assert flash.read(powercut_play.JOURNAL) == b"header 0000\n"
+        store.clear()  # a new game saves again
+        store.append("header 0001\n")
+        assert store.flush() is None
+        assert flash.read(powercut_play.JOURNAL) == b"header 0001\n"
+    finally:
+        undo()
+
+
+def test_a_full_flash_refuses_a_line_at_once_even_written_behind():
+    flash = powercut_fs.FakeFlash(powercut_fs.LITTLEFS, capacity=20)
+    undo = powercut_fs.install(flash)
+    try:
+        store = Store(powercut_play.FOLDER, reserve=0)
+        store.write_behind()
+        store.append("header 0000\n")
+        try:
+            store.append("[1,2] abcd\n")  # 23 bytes of 20: the session hears it now
+        except OSError as exc:
+            assert exc.args[0] == 28
+        else:
+            raise AssertionError("a line past the flash's end was kept")
+        assert store.flush() is None
+        assert flash.read(powercut_play.JOURNAL) == b"header 0000\n"
+    finally:
+        undo()
+
+
+def test_power_cut_at_every_write_step_with_lines_written_behind():
+    """The app's way (each step's lines written after the step, as the app writes them while
+    the panel refreshes): a cut anywhere still costs at most the move in flight."""
+    for mode in (powercut_fs.TORN, powercut_fs.LITTLEFS):
+        powercut_play.BEHIND[0] = True
+        try:
+            _steps, outcomes = powercut_play.cut_everywhere(mode, _GAMES, _SECOND_GAME_MOVES)
+        finally:
+            powercut_play.BEHIND[0] = False
+        assert outcomes.get("lost one") and outcomes.get("kept all"), (mode, outcomes)
+
+
+def test_flash_full_written_behind_the_game_goes_on_and_says_saving_stopped():
+    _steps, journals = powercut_play.reference(powercut_fs.TORN, _GAMES[:1], -1)
+    complete = journals[0]
+    powercut_play.BEHIND[0] = True
+    flash = powercut_fs.FakeFlash(powercut_fs.LITTLEFS, capacity=400)
+    undo = powercut_fs.install(flash)
+    try:
+        life = powercut_play.Life()
+        shell = powercut_play.play(flash, _GAMES[:1], life)
+    finally:
+        undo()
+        powercut_play.BEHIND[0] = False
+    session = life.session
+    assert session.state.is_terminal()
+    assert session.save_error.startswith("saving stopped"), session.save_error
+    assert isinstance(shell.screen, ResultsScreen)
+    saved = flash.read(powercut_play.LAST)
+    assert _lines_of(saved) == life.saved_moves + 1
+    assert complete.startswith(saved[: saved.rfind(b"\n") + 1])
+
+
+def test_a_flush_out_of_memory_keeps_its_lines_for_the_next():
+    store = _store()
+    store.write_behind()
+    store.append("header 0000\n")
+    write_lines = store._write_lines
+
+    def no_heap(lines):
+        raise MemoryError("allocating 1148 bytes")  # the littlefs file's buffer
+
+    store._write_lines = no_heap
+    try:
+        store.flush()
+    except MemoryError:
+        pass
+    else:
+        raise AssertionError("the MemoryError was swallowed")
+    assert store.read("game.jnl") is None
+    store._write_lines = write_lines
+    store.append("[1,2] abcd\n")
+    assert store.flush() is None
+    assert store.read("game.jnl") == b"header 0000\n[1,2] abcd\n"
