@@ -252,7 +252,7 @@ def print_run(name, report, least_free):
     )
     print(
         "  %-12s press %s / %s ms (%d)  [%s]  bot move %s / %s  decision %s / %s  start %s  "
-        "least free %d  chores while refreshing %s / %s  names %s"
+        "least free %d  chores %s / %s  names %s"
         % (
             name,
             _ms(report["press"][0]),

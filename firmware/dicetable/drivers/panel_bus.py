@@ -154,6 +154,13 @@ class PanelBus:
         deadline = self._deadline if refreshing else self._after(self.RESET_TIMEOUT_MS)
         await self._wait_idle(deadline, "refresh" if refreshing else "idle")
         self._shown_valid = self._shown_valid or refreshing
+        if refreshing:
+            self._refreshed()
+
+    def _refreshed(self):
+        """The controller's work once a refresh has ended: the picture is on the glass, the
+        controller idle again and the CPU free until the next key. Nothing by default."""
+        return None
 
     async def sleep(self):
         """Deep sleep. Only a hardware reset wakes the controller: `init()`, which `show` calls

@@ -9,8 +9,10 @@ A full refresh drives every pixel; a partial runs the differential mode-2 wavefo
 moves only pixels where RAM 0x24 (new image) differs from RAM 0x26 (old image). The driver
 keeps what the glass shows (`shown`, in the app's frame format: the app plans its refreshes
 against it and keeps no copy of its own) and fills 0x26 from it, so the app may draw into its
-buffer while the panel is still refreshing. Bytes become RAM bytes on the way out, a window at a
-time through framebuf (a blit with the 256-byte table as its palette), never in a Python loop.
+buffer while the panel is still refreshing. A partial's window goes to 0x26 once the refresh has
+ended (`_refreshed`), so the next press sends only its new image. Bytes become RAM bytes on the
+way out, a window at a time through a viper loop over the 256-byte table (a blit with it as its
+palette where viper is missing), never in a Python loop.
 The refresh budget (refresh_budget.py) turns a partial into a full after `partials_per_full`
 partials and holds a refresh back until `min_interval_ms` after the start of the last one. The
 bus, BUSY deadlines and the refresh cycle are shared with the UC8151 driver (panel_bus.py).
@@ -191,6 +193,15 @@ class SSD1680(PanelBus):
         self._lagging = None if full else window
         self._ram_stale = False
         return window
+
+    def _refreshed(self):
+        # A partial leaves RAM 0x26 (the old image) behind the glass in its window: bring it
+        # up now, after the refresh, rather than in the next press, which then sends only its
+        # new image (about a third of a press's driver time on the emulated RP2040).
+        lagging = self._lagging
+        if lagging is not None and not self._ram_stale:
+            self._lagging = None
+            self._write_plane(_WRITE_RAM_OLD, lagging, None)
 
     def _write_plane(self, command, window, buf):
         # One RAM plane for a landscape window. `buf` None: send `shown` as it is; else copy

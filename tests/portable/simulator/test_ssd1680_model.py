@@ -275,14 +275,13 @@ def test_partial_bytes_grow_with_the_window():
         await rig.driver.init()
         await rig.driver.show(rig.buf)
         for region in ((8, 16, 40, 16), (8, 16, 80, 16), (8, 16, 80, 32)):
-            await rig.driver.show(rig.buf, region)  # the next one also catches up 0x26 here
             before = rig.driver.bytes_sent
             await rig.driver.show(rig.buf, region)
             sent.append(rig.driver.bytes_sent - before)
 
     run(scenario)
     # Window bytes (2 bytes per column per 16 rows) go twice: new image to 0x24 before the
-    # refresh, and to 0x26 before the next one.
+    # refresh, and to 0x26 once it has ended (SSD1680._refreshed).
     overhead = sent[0] - 2 * 80
     assert sent == [overhead + 160, overhead + 320, overhead + 640], sent
     assert overhead < 40
@@ -317,6 +316,26 @@ def test_while_refreshing_runs_once_a_refresh_has_started():
 
     rig = run(scenario)
     assert seen == [(True, 1), (True, 2)], seen
+    assert rig.model.violations == []
+
+
+def test_old_image_follows_the_glass_once_each_refresh_has_ended():
+    """SSD1680._refreshed: when show() returns, RAM 0x26 already holds what the glass shows,
+    written after BUSY fell (never a command while busy), so the next press sends its new image
+    only."""
+    seen = []
+
+    async def scenario(rig):
+        driver, model = rig.driver, rig.model
+        await driver.init()
+        await driver.show(rig.buf)
+        for region in ((8, 16, 40, 16), (40, 64, 80, 32), (8, 16, 40, 16)):
+            rig.scribble(region, len(seen) + 3)
+            await driver.show(rig.buf, region)
+            seen.append(model.ram_old == model.glass)
+
+    rig = run(scenario)
+    assert seen == [True, True, True]
     assert rig.model.violations == []
 
 
