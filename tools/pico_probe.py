@@ -353,10 +353,11 @@ async def _press(app, stats, key):
     app._activity()
     await app.present()
     took = _diff(_ticks_us(), start) - (stats.tidy_us - tidied)
-    # As App._next_key does before it waits: the journal's lines that no refresh wrote (a
-    # press that changed nothing on the glass). A chore between keys, timed with the others.
-    if app._store._behind:
-        _chore(stats, app._write_behind)
+    # As App._next_key does before it waits (for a press or a bot's move that changed nothing
+    # on the glass: the journal's lines no refresh wrote, the heap no refresh tidied). Chores
+    # between keys, timed with the others.
+    _chore(stats, app._write_behind)
+    _chore(stats, app._tidy_heap)
     if key is None:
         stats.steps.add(took)
     elif starting and shell.game_state() is not None:
