@@ -240,3 +240,28 @@ def test_a_new_game_forgets_the_old_ones_memory_trouble(tmp_path, monkeypatch):
     device = SimDevice("sim296", str(tmp_path), seed=5)
     asyncio.run(play(device, [], Autopilot("cybo", CYBO)))  # the resumed game, to its end
     assert _strikes(tmp_path) == 0  # the save went to last.jnl, and its trouble with it
+
+
+def test_a_journal_without_heap_to_open_does_not_hide_the_error_that_stopped_the_app(
+    tmp_path, monkeypatch
+):
+    """App.run writes the journal's kept lines on its way out (Store.write_behind); when even
+    that finds no heap for the file, the error that stopped the app is still the one shown and
+    counted, not a MemoryError of the way out."""
+    from dicetable.drivers.storage import Store
+
+    def no_heap_for_the_file(store, lines):
+        raise MemoryError("memory allocation failed, allocating 1148 bytes")
+
+    def broken(*_args):
+        raise ValueError("a fault in the sheet")
+
+    monkeypatch.setattr(Store, "_write_lines", no_heap_for_the_file)
+    monkeypatch.setattr(PlayScreen, "draw", broken)
+    device = SimDevice("sim296", str(tmp_path), seed=5)
+    _until_crash(device, Autopilot("cybo", CYBO))
+    assert isinstance(device.failure, ValueError)
+    rows = panel_rows(device.panel)
+    assert find_text(rows, "DiceTable stopped")
+    assert not find_text(rows, "DiceTable ran out of memory")
+    assert _strikes(tmp_path) == 0

@@ -268,7 +268,9 @@ class App:
                 await self.tick()
         finally:
             self.started = False
-            self._store.flush()  # a restart, a crash or the end: every move shown is saved
+            # A restart, a crash or the end: every move shown is saved. Never raises: on the
+            # way out of a crash it must not put its own error in place of the crash's.
+            self._write_behind()
             self.buttons.deinit()
             self.display.deinit()
 

@@ -237,7 +237,10 @@ class Store:
         """Count one more time the saved game ran out of memory. Never raises: the count is
         what keeps a game that does not fit from a loop of restarts, but a flash that refuses
         it must not stop the crash screen. Only a saved game is counted against."""
-        self.flush()
+        try:
+            self.flush()
+        except MemoryError:
+            pass  # lines kept behind: the game they belong to is counted against all the same
         if not _exists(self.path(_JOURNAL)):
             return
         try:
