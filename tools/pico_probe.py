@@ -167,7 +167,7 @@ class _Stats:
             self.parts[name] = _Figure()
             self.press_parts[name] = _Figure()
         self.decisions = _Figure()
-        self.tidy = _Figure()  # the app's chores while the panel refreshes (App._while_refreshing)
+        self.tidy = _Figure()  # the chores off a press's path (_chore: "chores" in the bench)
         self.tidy_us = 0
         self.least_free = 1 << 30
         self.wrapped = []  # timed game modules, each followed by its (name, function)s
@@ -348,7 +348,7 @@ async def _press(app, stats, key):
         shell.handle(key)
     stats.add("rules", _diff(_ticks_us(), start))
     if shell.restart_pending:
-        app._store.flush()  # as App.run does on its way out: the new game's header
+        app._write_behind()  # as App.run does on its way out: the new game's header
         raise _Restart()
     app._activity()
     await app.present()
