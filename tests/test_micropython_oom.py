@@ -47,7 +47,7 @@ def test_a_game_that_does_not_fit_ends_on_the_memory_screen_with_its_save(
         return
     assert words[1:] == ["crash", words[2], "MemoryError"] and words[2].startswith("E-"), out
     # The report with its code, or (no heap left even for the traceback's text) the fallback
-    # boot.crash documents: the name alone and the code E-0000.
+    # recovery.crash documents: the name alone and the code E-0000.
     reported = "DiceTable stopped: error %s (MemoryError)" % words[2] in out
     assert reported or (words[2] == "E-0000" and "DiceTable stopped: MemoryError" in out), out
     assert "crash screen failed" not in out  # the out-of-memory screen was drawn

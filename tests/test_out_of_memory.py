@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-from dicetable import boot
+from dicetable import boot, recovery
 from dicetable.core.session import Session
 from dicetable.kiosk.results_log import ResultsLog
 from dicetable.ui import keys
@@ -165,7 +165,7 @@ def test_the_crash_path_gets_by_when_it_runs_out_of_memory_itself(tmp_path, monk
     device = SimDevice("sim296", str(tmp_path), seed=5)
     asyncio.run(play(device, script.parse("OK OK OK OK"), None))
     # No heap left for the traceback's text, nor for the crash screen's module.
-    monkeypatch.setattr(boot, "_record", _memory_error)
+    monkeypatch.setattr(recovery, "_record", _memory_error)
     monkeypatch.setattr(PlayScreen, "handle", _memory_error)
     code = _until_crash(device, Autopilot("cybo", CYBO))
     assert code == "E-0000"

@@ -30,16 +30,15 @@ crash screen. main.py (the device) and hostsim/device.py (the simulator) take th
    of restarts. While a panel driver awaits BUSY it feeds the watchdog itself
    (`keep_fed`): every wait has its deadline, some longer than the watchdog's.
 
-PURE except `guard`, `crash`, `panel_fault` and `halted`, which drive the parts they are given.
+PURE except `guard` and `halted`, which drive the parts they are given. The fault screens
+themselves (crash, panel fault, halted) are in recovery.py, imported only when one is needed.
 """
 
 import gc
 import sys
 
-import framebuf
 from micropython import const
 
-from dicetable.drivers.fault_sign import FaultSign
 from dicetable.drivers.panel_bus import PanelTimeout
 
 NORMAL = const(0)
@@ -63,17 +62,10 @@ CRASH_RESTART_MS = const(60_000)
 # A panel that stopped answering is tried again this often (a reset and up to 0.5 s of BUSY),
 # so the game is back soon after its cable is; any button tries at once.
 PANEL_RETRY_MS = const(5000)
-# How often the crash screen looks at the buttons (they are read directly: the button task
-# may be what failed).
-_CRASH_POLL_MS = const(50)
-# Bytes of traceback kept in crash.txt.
-_REPORT_LIMIT = const(2000)
 
 _COUNTER_FILE = "boots"
 _GAME_MODULES = "dicetable.games."
-# The error code shown when even the report could not be made (no heap for the traceback).
-_UNKNOWN_CODE = "E-0000"
-_CRASH_FILE = "crash.txt"
+CRASH_FILE = "crash.txt"
 
 
 # --- boot modes ---------------------------------------------------------------------------------
@@ -214,7 +206,7 @@ def count_failed_start(folder="/data"):
 def last_crash_code(store):
     """The error code of the last crash report on flash, or ""."""
     try:
-        data = store.read(_CRASH_FILE)
+        data = store.read(CRASH_FILE)
     except OSError:
         return ""
     if not data:
@@ -255,57 +247,6 @@ def keep_fed(display, watchdog):
         display.keepalive = watchdog.feed
 
 
-# --- crashes ------------------------------------------------------------------------------------
-async def _wait_press(buttons, clock, watchdog, limit_ms, sign=None):
-    """Until any button is pressed after all were released, or `limit_ms` is over; `sign`
-    (a FaultSign, or None) blinks meanwhile. Returns True on a press."""
-    start = clock.ticks_ms()
-    released = False
-    while clock.ticks_diff(clock.ticks_ms(), start) < limit_ms:
-        if watchdog is not None:
-            watchdog.feed()
-        if sign is not None:
-            sign.show(clock.ticks_ms())
-        if buttons is not None:
-            down = buttons.read()
-            if released and down:
-                return True
-            released = released or not down
-        await clock.sleep_ms(_CRASH_POLL_MS)
-    return False
-
-
-async def _show(display, draw_screen, frame=None):
-    """Draw a whole screen with `draw_screen(fb, width, height)` and refresh it in full, in
-    `frame` (the app's, when it was built) or a new one. The panel may be what failed: errors
-    here are printed, not raised. Returns True if shown."""
-    if display is None:
-        return False
-    try:
-        gc.collect()
-        if frame is None or len(frame) != display.BUFFER_SIZE:
-            frame = bytearray(display.BUFFER_SIZE)
-        fb = framebuf.FrameBuffer(frame, display.width, display.height, display.FORMAT)
-        draw_screen(fb, display.width, display.height)
-        await display.init()  # from any state: a hardware reset
-        await display.show(frame, None, True)
-        display.deinit()
-        return True
-    except Exception as exc:  # nothing else can be shown
-        print("crash screen failed:", repr(exc))
-        return False
-
-
-async def _panel_answers(display):
-    """A hardware reset that BUSY answers in time: the panel is back."""
-    try:
-        await display.init()
-        display.deinit()
-        return True
-    except Exception:  # PanelTimeout, or whatever else a half-plugged panel does
-        return False
-
-
 class Parts:
     """The board's drivers as far as they were built: the crash screen uses what exists."""
 
@@ -341,86 +282,6 @@ def _free_for_crash():
     gc.collect()
 
 
-def _record(exc, store, why):
-    """The error code of `exc`; the traceback goes to the console and, with the code on its
-    first line, to crash.txt (a full flash loses only the report)."""
-    from dicetable.ui import crash as crash_ui  # only a crash needs it: heap
-
-    report = crash_ui.report(exc)
-    code = crash_ui.error_code(report)
-    print(report)
-    print("DiceTable %s: error %s (%s)" % (why, code, type(exc).__name__))
-    try:
-        store.write_atomic(_CRASH_FILE, (code + "\n" + report[-_REPORT_LIMIT:]).encode())
-    except OSError:
-        pass
-    return code
-
-
-def _fault_sign(leds):
-    """The LEDs' panel sign, or None when the LEDs are not there or fail (only a courtesy
-    after a crash, the only word left after a panel fault)."""
-    if leds is None:
-        return None
-    try:
-        return FaultSign(leds)
-    except Exception:
-        return None
-
-
-async def crash(exc, parts, clock, store, watchdog, restart_ms=CRASH_RESTART_MS):
-    """After an unhandled error: report, screen, wait for a button. Returns the error code.
-    The LEDs go dark, unless the crash screen failed: then they blink the panel sign.
-
-    Out of memory is what this path must survive most: it frees the reserve and the game's
-    modules first, draws into the app's own frame (`parts.frame`), and a step that still
-    fails is skipped, never raised. An out-of-memory crash counts against the saved game
-    (MEMORY_STRIKES), so one that does not fit ends in safe mode, not in a loop."""
-    name = type(exc).__name__
-    _free_for_crash()
-    if isinstance(exc, MemoryError):
-        store.strike_memory()
-    try:
-        code = _record(exc, store, "stopped")
-    except Exception:  # MemoryError: no room for the traceback's text
-        code = _UNKNOWN_CODE
-        print("DiceTable stopped:", name)
-    if parts.leds is not None:
-        try:
-            parts.leds.off()
-        except Exception:  # the LEDs are only a courtesy here
-            pass
-    seconds = restart_ms // 1000
-
-    def draw_screen(fb, width, height):
-        from dicetable.ui import crash as crash_ui
-
-        crash_ui.draw_crash(fb, width, height, code, name, seconds)
-
-    shown = await _show(parts.display, draw_screen, parts.frame)
-    sign = None if shown else _fault_sign(parts.leds)
-    await _wait_press(parts.buttons, clock, watchdog, restart_ms, sign)
-    return code
-
-
-async def panel_fault(exc, parts, clock, store, watchdog, retry_ms=PANEL_RETRY_MS):
-    """After PanelTimeout: report, the LEDs' panel sign, the panel tried again every
-    `retry_ms` and on any button until it answers. Returns the error code: the caller resets
-    the board, which resumes the game. The journal is never touched."""
-    why = "waits for its e-ink panel, which does not answer (check its cable; the game is saved)"
-    try:
-        code = _record(exc, store, why)
-    except Exception:  # no heap for the report: the wait for the panel matters more
-        code = _UNKNOWN_CODE
-    StartCounter(store).not_failed()
-    sign = _fault_sign(parts.leds)
-    while True:
-        await _wait_press(parts.buttons, clock, watchdog, retry_ms, sign)
-        if parts.display is None or await _panel_answers(parts.display):
-            print("DiceTable: the panel answers again: restarting")
-            return code
-
-
 async def guard(start, parts, clock, store, watchdog, restart_ms=CRASH_RESTART_MS):
     """Run `start()` (a coroutine function that builds and runs the app). Returns None when it
     ends, or the error code after an unhandled error and its crash screen (or a panel fault,
@@ -429,19 +290,22 @@ async def guard(start, parts, clock, store, watchdog, restart_ms=CRASH_RESTART_M
     try:
         await start()
     except PanelTimeout as exc:
-        return await panel_fault(exc, parts, clock, store, watchdog)
+        from dicetable import recovery  # only a fault needs it: heap
+
+        counter = StartCounter(store)
+        return await recovery.panel_fault(
+            exc, parts, clock, store, watchdog, PANEL_RETRY_MS, CRASH_FILE, counter.not_failed
+        )
     except Exception as exc:  # every other fault gets the crash screen
-        return await crash(exc, parts, clock, store, watchdog, restart_ms)
+        _free_for_crash()  # first: out of memory, the import below needs room
+        from dicetable import recovery
+
+        return await recovery.crash(exc, parts, clock, store, watchdog, restart_ms, CRASH_FILE)
     return None
 
 
 async def halted(display, board, failed, code):
-    """The screen of a device that gave up starting: how to get out of it."""
-    safe = "+".join(boot_buttons(board)[1])
+    """The screen of a device that gave up starting: how to get out of it (recovery.py)."""
+    from dicetable import recovery
 
-    def draw_screen(fb, width, height):
-        from dicetable.ui import crash as crash_ui
-
-        crash_ui.draw_halted(fb, width, height, failed, code, safe)
-
-    await _show(display, draw_screen)
+    await recovery.halted(display, failed, code, "+".join(boot_buttons(board)[1]))
