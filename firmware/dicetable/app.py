@@ -34,7 +34,7 @@ from micropython import const
 
 from dicetable import games
 from dicetable.core.modules import forget_modules
-from dicetable.ui import dice_leds, led_views, refresh
+from dicetable.ui import dice_leds, draw, led_views, refresh
 from dicetable.ui import sections, text
 from dicetable.ui.keys import PRESS, RELEASE, REPEAT, STUCK
 from dicetable.ui.screens import MenuScreen, MessageScreen
@@ -228,6 +228,11 @@ class App:
         self.brightness = _FULL_BRIGHTNESS  # the level last given to the LED driver
         self._swallow = _NO_KEY  # the key whose press woke the LEDs: ignored until released
         self.kiosk = kiosk
+        # The panel's fonts, while the heap is still in one piece: every screen draws with
+        # them and they stay loaded (ui.draw keeps them), but a resumed game's first draw came
+        # after the journal's replay had cut the heap into pieces, none with room for a
+        # font's 2.6 KB of glyphs (Christmas On Track on 400x300, session 18).
+        draw.look(width)
         # The modules a menu needs: everything imported before the shell's first screen.
         self._resident = tuple(sys.modules)
         games.forget_loaded()  # this interpreter's titles, for the fresh start
