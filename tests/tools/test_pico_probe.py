@@ -1,6 +1,8 @@
-"""The Pico bench's device half (tools/pico_probe.py), so the instrument cannot rot unseen: the
-staged .mpy tree plays a whole game under the MicroPython unix port (the same probe runs on the
-emulated RP2040 in `make bench`), and its report adds up."""
+"""The Pico bench's device half, so the instruments cannot rot unseen: the staged .mpy tree plays
+whole games under the MicroPython unix port (the same files run on the emulated RP2040 and the
+32-bit build in `make bench` and tests/test_pico_heap.py). The probe's report adds up, and the
+replay (tools/pico_replay.py) plays the probe's recorded keys again on the app main.py builds
+and reaches the same games."""
 
 import os
 import subprocess
@@ -14,7 +16,7 @@ import bench_pico  # noqa: E402
 MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
 
 
-def _probe(tmp_path, board, plan, resumed=False):
+def _probe(tmp_path, board, plan, resumed=False, record=None):
     if resumed:  # the staged tree and the data folder of the run before
         return _run(tmp_path, board, plan, True)
     subprocess.run(
@@ -32,17 +34,22 @@ def _probe(tmp_path, board, plan, resumed=False):
         capture_output=True,
     )
     bench_pico.stage(str(tmp_path / "stage"), str(tmp_path / "mpy"))
-    return _run(tmp_path, board, plan, False)
+    return _run(tmp_path, board, plan, False, record)
 
 
-def _run(tmp_path, board, plan, resumed):
+def _run(tmp_path, board, plan, resumed, record=None):
     data = tmp_path / "data"
-    code = "import pico_probe; pico_probe.main(%r, %r, %r, None, %r)" % (
+    code = "import pico_probe; pico_probe.main(%r, %r, %r, None, %r, False, True, %r)" % (
         board,
         plan,
         str(data),
         resumed,
+        record,
     )
+    return bench_pico._report(_micropython(tmp_path, code))
+
+
+def _micropython(tmp_path, code):
     env = dict(os.environ, MICROPYPATH=".frozen:" + str(tmp_path / "stage" / "lib"))
     done = subprocess.run(
         [MICROPYTHON, "-X", "heapsize=190wK", "-c", code],
@@ -51,7 +58,16 @@ def _run(tmp_path, board, plan, resumed):
         env=env,
         timeout=600,
     )
-    return bench_pico._report(done.stdout + done.stderr)
+    return done.stdout + done.stderr
+
+
+def _replay(tmp_path, board, keys):
+    code = (
+        "import gc, asyncio, machine, neopixel; gc.collect(); free = gc.mem_free(); "
+        "import pico_replay; pico_replay.main(%r, %r, %r, free)"
+        % (board, keys, str(tmp_path / "replayed"))
+    )
+    return bench_pico._report(_micropython(tmp_path, code), "REPLAY")
 
 
 def test_probe_plays_two_games_and_reports_every_part(tmp_path):
@@ -77,7 +93,7 @@ def test_probe_plays_two_games_and_reports_every_part(tmp_path):
 
 def test_another_title_ends_the_run_for_a_fresh_start_that_resumes_it(tmp_path):
     """The board restarts for a game of another title (app.py, fresh start): the probe stops
-    there, and the next run (bench_pico.run_soak_unix32 does this) boots into that game."""
+    there, and the next run (bench_pico.weigh_unix32 does this) boots into that game."""
     first = _probe(tmp_path, "pico_ssd1680", "cybo:2:1:-,trek12:2:1:map=zen")
     assert first["failure"] is None and first["restart"] == 1
     assert [game["game"] for game in first["games"]] == ["cybo"]
@@ -86,3 +102,34 @@ def test_another_title_ends_the_run_for_a_fresh_start_that_resumes_it(tmp_path):
     assert [game["game"] for game in rest["games"]] == ["trek12"]
     assert rest["games"][0]["decision"][2] > 0  # Trek 12's bot and hints were timed
     assert rest["games"][0]["start_us"] == 0  # it started at boot, resumed from its save
+
+
+def test_replay_plays_the_recorded_keys_to_the_same_games(tmp_path):
+    keys = str(tmp_path / "keys")
+    probe = _probe(tmp_path, "pico_kiosk", "gang:3:2:-", record=keys)
+    assert probe["failure"] is None and len(probe["games"]) == 1
+    recorded = open(keys, "rb").read()
+    assert recorded.count(bytes([255])) > 0  # the bots' moves (pico_keys.STEP)
+    replay = _replay(tmp_path, "pico_kiosk", keys)
+    assert replay["failure"] is None
+    assert replay["scores"] == [probe["games"][0]["scores"]]
+    assert replay["presses"] == len(recorded) - 1  # every byte but the game's end (GAME_OVER)
+    # It weighed the app main.py builds (the boot layer included), and itself apart.
+    assert 0 < replay["least_free"] < 190 * 1024 * 8
+    assert 0 < replay["harness"] < 16 * 1024
+    assert bench_pico._checked(replay, [probe])["failure"] is None
+
+
+def test_a_replay_that_strays_from_the_recording_fails(tmp_path):
+    keys = str(tmp_path / "keys")
+    probe = _probe(tmp_path, "pico_ssd1680", "cybo:2:1:-", record=keys)
+    recorded = open(keys, "rb").read()
+    # A person's key lost in the middle of the game (the first after a bot's move): every key
+    # after it meets another screen than the probe's.
+    lost = recorded.index(bytes([255])) + 1
+    while recorded[lost] == 255:
+        lost += 1
+    with open(keys, "wb") as out:
+        out.write(recorded[:lost] + recorded[lost + 1 :])
+    replay = _replay(tmp_path, "pico_ssd1680", keys)
+    assert bench_pico._checked(replay, [probe])["failure"] is not None

@@ -1,0 +1,205 @@
+"""The device's app with nothing wired to it, for the Pico bench's two harnesses: the probe
+(tools/pico_probe.py, which times whole games driven by the simulator's autopilot) and the
+replay (tools/pico_replay.py, which weighs the heap of the same games from their recorded keys).
+
+The app is the device's own: `App`, its shell, the real SSD1680 driver on the board's pins
+(nothing wired to them) and a bus that accepts everything at once, the real LED driver on a
+strip whose write() costs nothing (the wire time is not CPU), the real journal on the flash
+file system, the kiosk built (mode off), and an instant clock (a sleep only yields).
+"""
+
+import asyncio
+import time
+
+from pico_keys import seeds
+
+
+class _Pin:
+    IN = 0
+    OUT = 1
+
+    def __init__(self, level=0):
+        self._level = level
+
+    def init(self, *args, **kwargs):
+        pass
+
+    def __call__(self, level=None):
+        if level is None:
+            return self._level
+        return None
+
+    def value(self, level=None):
+        return self.__call__(level)
+
+
+class Bus:
+    def __init__(self):
+        self.written = 0
+
+    def write(self, payload):
+        self.written += len(payload)
+
+
+class _Strip:
+    ORDER = (1, 0, 2, 3)
+    bpp = 3
+
+    def __init__(self, count):
+        self.buf = bytearray(3 * count)
+        self.writes = 0
+
+    def write(self):
+        self.writes += 1
+
+
+class _Clock:
+    """time's ticks, with sleeps that only yield: CPU time is what is measured."""
+
+    ticks_ms = staticmethod(time.ticks_ms)
+    ticks_add = staticmethod(time.ticks_add)
+    ticks_diff = staticmethod(time.ticks_diff)
+
+    async def sleep_ms(self, ms):
+        await asyncio.sleep_ms(0)
+
+
+class _Buttons:
+    """Buttons that are never pressed: the probe hands the keys to the shell itself."""
+
+    def start(self):
+        pass
+
+    def deinit(self):
+        pass
+
+    def check(self):
+        pass
+
+    def get_nowait(self):
+        return None
+
+    def pending(self):
+        return False
+
+
+def _load_board(name):
+    module = __import__("boards." + name, None, None, ("BOARD",))
+    return module.BOARD
+
+
+def _panel_pins(panel):
+    """CS, DC, RST and BUSY: the board's own pins where the chip has them (the emulated
+    RP2040, where nothing is wired to them: a machine.Pin call then costs the C call it costs
+    on the device, about 2.5 us, where a Python stand-in took 12), else stand-ins (the 32-bit
+    unix build has no GPIO). BUSY is pulled low: the SSD1680 is never busy here."""
+    try:
+        from machine import Pin
+    except ImportError:
+        return _Pin(1), _Pin(), _Pin(1), _Pin(0)
+    return (
+        Pin(panel["cs"], Pin.OUT, value=1),
+        Pin(panel["dc"], Pin.OUT, value=0),
+        Pin(panel["rst"], Pin.OUT, value=1),
+        Pin(panel["busy"], Pin.IN, Pin.PULL_DOWN),
+    )
+
+
+def _drivers(board, clock):
+    """The real panel and LED drivers on stand-in wires: (display, leds)."""
+    from dicetable.drivers import leds as led_driver
+    from dicetable.drivers.ssd1680 import SSD1680
+
+    panel = board["panel"]
+    cs, dc, rst, busy = _panel_pins(panel)
+    display = SSD1680(
+        Bus(),
+        cs,
+        dc,
+        rst,
+        busy,
+        clock,
+        panel["width"],
+        panel["height"],
+        panel.get("partials_per_full"),
+        panel.get("min_interval_ms"),
+    )
+    matrix = board["matrix"]
+    return display, led_driver.for_board(board, _Strip(matrix["width"] * matrix["height"]))
+
+
+def build_app(board_name, data_dir):
+    """The app as firmware/main.py builds it on `board_name`, step by step, so that the heap
+    holds what a device's does: the boot layer (mode, start counter, watchdog, the crash path's
+    reserve) and the real button scanner on the board's pins, with stand-ins only where a wire
+    would be (the panel's bus and pins, the LED strip) and for the clock, whose sleeps only
+    yield. The watchdog is left unarmed (nothing feeds it between presses here), the scanner's
+    task is not started (the keys are given to the shell), and the games' seeds are 1, 2, 3...
+    (the same games on every run). The journal and the boot counters are in `data_dir`."""
+    # Imported here, not at the top, so that what the harness itself holds can be weighed
+    # before the app's modules come in (pico_replay.main).
+    from dicetable import boot
+    from dicetable.app import App
+    from dicetable.drivers import clock as _device_clock  # noqa: F401  (held as main.py does)
+    from dicetable.drivers.storage import Store
+    from dicetable.hardware import build_buttons, held_buttons
+    from dicetable.kiosk.standby import for_board as kiosk_for_board
+
+    board = _load_board(board_name)
+    store = Store(data_dir)
+    counter = boot.StartCounter(store)
+    failed = counter.failed()
+    strikes = boot.take_memory_strikes(store)
+    mode = boot.choose_mode(board, held_buttons(board), failed, strikes)
+    clock = _Clock()
+    watchdog = boot.Watchdog(None)
+    display, leds = _drivers(board, clock)
+    boot.keep_fed(display, watchdog)
+    buttons = build_buttons(board, clock)
+    counter.starting()
+    boot.reserve()
+    lines = boot.safe_lines(board, failed, boot.last_crash_code(store), strikes)
+    kiosk = kiosk_for_board(board, store, clock, b"pico-probe", None)
+    return App(
+        board,
+        display,
+        leds,
+        buttons,
+        store,
+        clock,
+        seeds(),
+        watchdog=watchdog,
+        safe_lines=lines if mode == boot.SAFE else None,
+        on_healthy=counter.healthy,
+        kiosk=kiosk,
+    )
+
+
+def build_bare_app(board_name, data_dir):
+    """The probe's app: build_app's without the boot layer and with buttons that never press
+    (about 25 KB and 180 interned names less than a device holds; the probe's own 7.4 KB and
+    the autopilot's take part of that room). The probe times presses; the heap is weighed by
+    pico_replay.py with build_app, or with the device's own main.py."""
+    from dicetable.app import App
+    from dicetable.drivers.storage import Store
+    from dicetable.kiosk.standby import for_board as kiosk_for_board
+
+    board = _load_board(board_name)
+    clock = _Clock()
+    display, leds = _drivers(board, clock)
+    store = Store(data_dir)
+    kiosk = kiosk_for_board(board, store, clock, b"pico-probe", None)
+    return App(board, display, leds, _Buttons(), store, clock, seeds(), kiosk=kiosk)
+
+
+def clear(folder):
+    """An empty `folder` for the journal (made if missing)."""
+    import os
+
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        os.mkdir(folder)
+        return
+    for name in names:
+        os.remove(folder + "/" + name)
