@@ -501,6 +501,7 @@ class App:
                 if name != keep and name not in resident:
                     names.append(name)
         if names:
+            led_views.forget()
             forget_modules(names)
             gc.collect()
         self._set_up = True

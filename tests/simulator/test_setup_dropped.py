@@ -1,12 +1,14 @@
 """The way into a game is not held while it is played (app.App._forget_setup, issue 14): once a
 game is on show the setup screen's module, the game's option rows and the class-code wheel are
-dropped, and the next setup imports them again and works as before (the second game here)."""
+dropped, and the next setup imports them again and works as before (the second game here).
+And a game is not held past the menu: the LED view the last game drew with goes with its
+modules, and the next game of that title draws with the one it imports."""
 
 import asyncio
 import sys
 
 from dicetable.core.modules import forget_modules
-from dicetable.ui import keys
+from dicetable.ui import keys, led_views
 from hostsim.autopilot import Autopilot
 from hostsim.device import SimDevice
 
@@ -57,8 +59,14 @@ def test_the_setup_modules_go_when_a_game_starts_and_come_back_for_the_next(tmp_
             await device.press(keys.DOWN)
             await device.press(keys.OK)
             seen["menu"] = type(device.app.shell.screen).__name__
+            seen["view at the menu"] = list(led_views._last)
             seen["second way in"] = await _start(device, "trek12", options)
             seen["held in the second game"] = [name for name in _SETUP if name in sys.modules]
+            await device.wait_idle()
+            loaded = sys.modules.get("dicetable.games.trek12.leds")
+            seen["second view is the loaded one"] = (
+                loaded is not None and led_views._last[1] is loaded
+            )
         finally:
             await device.stop()
 
@@ -68,3 +76,5 @@ def test_the_setup_modules_go_when_a_game_starts_and_come_back_for_the_next(tmp_
     assert seen["menu"] == "MenuScreen"
     assert "dicetable.ui.setup" in seen["second way in"]
     assert seen["held in the second game"] == []
+    assert seen["view at the menu"] == [None, None]
+    assert seen["second view is the loaded one"]

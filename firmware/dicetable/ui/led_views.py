@@ -33,6 +33,13 @@ def first_actor_edge(canvas, state):
 _last = [None, None]
 
 
+def forget():
+    """Let go of the last game's view: the app drops the games' modules at the menu, and a view
+    held here would keep its game's code in RAM (24-45 KB), and hand a second game of that
+    title the old copy beside the one it imports."""
+    _last[0] = _last[1] = None
+
+
 def _view(game_id):
     if _last[0] != game_id:
         _last[1] = part(game_id, "leds")
