@@ -110,13 +110,23 @@ class _Buttons:
     async def wait(self, timeout_ms):
         key = self.peek()
         if key is not None and key < keys.GAME_OVER:
+            return  # a person's key is ready
+        if key == keys.STEP and self.run.app.shell.wants_step():
+            await self.clock.sleep_ms(timeout_ms)  # the bot's pause, then the app moves it
             return
-        if timeout_ms < 0:  # the app waits for a person, the recording for a bot or the end
-            if key == keys.STEP:
-                self.run.strayed = "the app waits for a key where the probe's bot moved"
-            self.run.app.running = False
-            return
-        await self.clock.sleep_ms(timeout_ms)
+        # The app waits for a person where the recording has a bot's move, or the recording
+        # ended in the middle of a game: a wait that would never end (the watchdog's feeds
+        # cap it at a few seconds, so its timeout alone cannot tell).
+        if key == keys.STEP:
+            self.run.strayed = "the app waits for a key where the probe's bot moved"
+        else:
+            self.run.strayed = "the recording ended in the middle of a game"
+        raise _Strayed(self.run.strayed)
+
+
+class _Strayed(Exception):
+    """Ends a device run that left the recorded games (boot.guard's crash path, then the
+    reset, which `device` turns into the end of the run)."""
 
 
 def device(board_name, keys_path, free_at_start):

@@ -85,6 +85,6 @@ def report(run, harness, failure):
         "scores": run.scores,
         "restart": run.restart,
         "clearings_skipped": run.clearings_skipped,
-        "failure": failure or run.strayed,
+        "failure": run.strayed or failure,
     }
     print("REPLAY", json.dumps(summary))
