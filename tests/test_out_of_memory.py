@@ -265,3 +265,27 @@ def test_a_journal_without_heap_to_open_does_not_hide_the_error_that_stopped_the
     assert find_text(rows, "DiceTable stopped")
     assert not find_text(rows, "DiceTable ran out of memory")
     assert _strikes(tmp_path) == 0
+
+
+def test_a_crash_path_without_heap_for_its_screens_still_counts_the_strike(tmp_path, monkeypatch):
+    # boot.guard imports the fault screens (recovery.py) only after a fault. When even that
+    # import finds no heap, the strike must already be counted: else a game that does not fit
+    # restarts, resumes and runs out again, in a loop, never reaching safe mode.
+    import sys
+
+    from dicetable.drivers.storage import Store
+
+    device = SimDevice("sim296", str(tmp_path), seed=5)
+    asyncio.run(play(device, script.parse("OK OK OK OK"), None))  # a saved game
+    store = Store(str(tmp_path))
+    import dicetable
+
+    monkeypatch.setitem(sys.modules, "dicetable.recovery", None)  # importing it fails
+    monkeypatch.delattr(dicetable, "recovery", raising=False)  # as if never imported
+
+    async def start():
+        raise MemoryError("the game does not fit")
+
+    with pytest.raises(ImportError):
+        asyncio.run(boot.guard(start, boot.Parts(), device.clock, store, boot.Watchdog()))
+    assert _strikes(tmp_path) == 1

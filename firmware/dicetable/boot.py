@@ -298,6 +298,10 @@ async def guard(start, parts, clock, store, watchdog, restart_ms=CRASH_RESTART_M
         )
     except Exception as exc:  # every other fault gets the crash screen
         _free_for_crash()  # first: out of memory, the import below needs room
+        if isinstance(exc, MemoryError):
+            # Counted before the import, which may itself find no room: a game that does not
+            # fit must end in safe mode, not in a loop of restarts (never raises).
+            store.strike_memory()
         from dicetable import recovery
 
         return await recovery.crash(exc, parts, clock, store, watchdog, restart_ms, CRASH_FILE)

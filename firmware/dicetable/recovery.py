@@ -107,11 +107,9 @@ async def crash(exc, parts, clock, store, watchdog, restart_ms, report_file):
     Out of memory is what this path must survive most: boot.guard frees the reserve and the
     game's modules before it imports this module, the crash draws into the app's own frame
     (`parts.frame`), and a step that still fails is skipped, never raised. An out-of-memory
-    crash counts against the saved game (MEMORY_STRIKES), so one that does not fit ends in
-    safe mode, not in a loop."""
+    crash counts against the saved game (MEMORY_STRIKES; boot.guard counts it before it
+    imports this module), so one that does not fit ends in safe mode, not in a loop."""
     name = type(exc).__name__
-    if isinstance(exc, MemoryError):
-        store.strike_memory()
     try:
         code = _record(exc, store, "stopped", report_file)
     except Exception:  # MemoryError: no room for the traceback's text
