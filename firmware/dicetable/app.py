@@ -500,8 +500,8 @@ class App:
             if name.startswith(_FORGETTABLE) and name not in _LASTING:
                 if name != keep and name not in resident:
                     names.append(name)
+        led_views.forget()  # its module may go below: the next game looks it up again
         if names:
-            led_views.forget()
             forget_modules(names)
             gc.collect()
         self._set_up = True
