@@ -91,6 +91,9 @@ class _Buttons:
     def check(self):
         self.scanner.check()
 
+    def read(self):
+        return self.scanner.read()  # the crash screen reads the pins itself (recovery.py)
+
     def pending(self):
         return 0
 
