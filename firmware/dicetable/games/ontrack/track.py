@@ -15,6 +15,8 @@ A sheet is a list of tile cells and a list of pieces:
     piece  tile x 64 + connection x 2 + colour, in the order drawn
 """
 
+from array import array
+
 from micropython import const
 
 from dicetable.games.ontrack import data
@@ -146,14 +148,17 @@ class Layout:
         self.turns = turns
         self.star_slots = star_slots
         self.turn_star_every = turn_star_every
-        across = []
+        # Signed bytes (a sheet has at most 99 tiles): one 4-byte-a-tile block, where a list
+        # grown tile by tile and then copied to a tuple took three, the largest 1 KB.
+        across = array("b", bytes(4 * self.size))
         for tile in range(self.size):
             row, column = tile // columns, tile % columns
-            across.append(tile - columns if row > 0 else -1)
-            across.append(tile + 1 if column < columns - 1 else -1)
-            across.append(tile + columns if row < rows - 1 else -1)
-            across.append(tile - 1 if column > 0 else -1)
-        self.across = tuple(across)
+            at = 4 * tile
+            across[at] = tile - columns if row > 0 else -1
+            across[at + 1] = tile + 1 if column < columns - 1 else -1
+            across[at + 2] = tile + columns if row < rows - 1 else -1
+            across[at + 3] = tile - 1 if column > 0 else -1
+        self.across = across
 
     def tile_name(self, tile):
         """Row letter and column number, as on a map: "A1" is the top-left tile."""
