@@ -131,3 +131,32 @@ def test_the_headless_loop_follows_the_new_app(tmp_path):
     asyncio.run(play(device, [], Autopilot(*TREK)))
     assert device.restarts == 1
     assert isinstance(device.app.shell.screen, ResultsScreen)
+
+
+def test_another_title_whose_header_the_flash_refuses_starts_in_place_and_says_so(tmp_path):
+    """The old interpreter saves only the new game's header (Session.save_header): refused (a
+    full flash), there is nothing for a fresh interpreter to resume, so the game starts here,
+    unsaved, as any game whose save failed."""
+    device = SimDevice("sim296", str(tmp_path), seed=5)
+    seen = {}
+
+    def refuse(line):
+        raise OSError(28, "no room on the flash")
+
+    async def two_titles():
+        device.start()
+        try:
+            await device.wait_idle()
+            await _finish(device, await _start(device, *CYBO))
+            await device.press(keys.OK)  # back to the menu
+            device.app.shell.store.append = refuse
+            await _start(device, *TREK)
+            seen["error"] = (
+                device.app.shell.game_state() and device.app.shell.screen.session.save_error
+            )
+        finally:
+            await device.stop()
+
+    asyncio.run(two_titles())
+    assert device.restarts == 0
+    assert "saving stopped" in seen["error"] and "no room" in seen["error"]

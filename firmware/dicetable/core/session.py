@@ -41,6 +41,12 @@ class Session:
         session._save(header)
         return session
 
+    @staticmethod
+    def save_header(module, options, seed, sink):
+        """Save only a new game's header: the line Session.start gives the sink first, for a
+        game that a fresh interpreter will build from its save. OSError if the sink refuses."""
+        sink(journal.header_line(module.GAME_ID, module.make_params(options), seed))
+
     @classmethod
     def resume(cls, lines, load_module, sink=None, keep_history=True):
         """(session, replay report) from journal lines; JournalError if the header is bad.

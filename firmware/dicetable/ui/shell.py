@@ -121,12 +121,20 @@ class Shell:
         # A class code gives every device with that code the same dice (core.rng).
         code = options.get("code")
         seed = code_to_seed(code) if code else self.seed_source()
+        if sink is not None and self.fresh_start and others_loaded(game_id):
+            # Only the header is saved here: the fresh interpreter builds the game from it.
+            # Built here too, it had to fit beside the last title's leftovers (Christmas On
+            # Track after Cybo on 400x300 did not). The screen stays: the restart shows it.
+            try:
+                Session.save_header(module, options, seed, sink)
+                self.restart_pending = True
+                return
+            except OSError as exc:  # a full flash: the game starts here, unsaved, and says so
+                sink = None
+                self.notice = str(exc)
         session = Session.start(module, options, seed, sink, keep_history=False)
         if sink is None:
             session.save_error = "saving stopped: " + self.notice
-        elif self.fresh_start and others_loaded(game_id):
-            self.restart_pending = True  # the screen stays: the restart shows the game
-            return
         self.show(session.module.play_screen(self, session))
 
     # --- driving ----------------------------------------------------------------------------
