@@ -61,6 +61,7 @@ def main():
             await boot.halted(parts.display, data, failed, boot.last_crash_code(store))
             return
         counter.starting()
+        boot.take_name_pool()  # while the heap is in one piece (boot.py)
         boot.reserve()  # the crash path's heap, before the app takes the rest
         lines = boot.safe_lines(data, failed, boot.last_crash_code(store), strikes)
         kiosk = kiosk_for_board(data, store, clock, unique_id(), os.urandom)

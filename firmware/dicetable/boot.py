@@ -267,6 +267,35 @@ def reserve():
     _reserve = bytearray(_RESERVE_BYTES)
 
 
+# MicroPython interns every name (qstr) for good, in pools that double: the 7th, 1,280 names in
+# 7.9 KB, is taken when the 1,261st name comes in (docs/device.md). Every title crosses that
+# line in play (1,290-1,555 names), and the pool needs 7.9 KB in one piece: a heap fragmented by
+# the game had none with 73 KB free (Cybo on 400x300, starting its play screen). So boot takes
+# the pool while the heap is in one piece, with throwaway names (about 1.5 KB of them).
+_NAMES_A_CHECK = const(8)
+_NAMES_MOST = const(384)  # boot interns about 1,050: the line is within reach
+_POOL_SEEN = const(3072)  # bytes taken at once: a pool, not names' strings or their garbage
+
+
+def take_name_pool():
+    """Intern throwaway names until MicroPython takes its next pool of names (it shows as a
+    drop of kilobytes in free heap); returns how many were interned, or 0 if no pool came
+    within _NAMES_MOST (or where the heap cannot be weighed: CPython)."""
+    mem_free = getattr(gc, "mem_free", None)
+    if mem_free is None:
+        return 0
+    gc.collect()
+    free = mem_free()
+    for first in range(0, _NAMES_MOST, _NAMES_A_CHECK):
+        for number in range(first, first + _NAMES_A_CHECK):
+            getattr(take_name_pool, "~%d" % number, None)  # the name is interned to look it up
+        now = mem_free()
+        if free - now >= _POOL_SEEN:
+            return first + _NAMES_A_CHECK
+        free = now
+    return 0
+
+
 def _free_for_crash():
     """Give the crash path room: the reserve back, the game's modules dropped (the app that
     used them is gone with the error), and a collect. Never raises."""
