@@ -94,7 +94,7 @@ def stage(folder, build=BUILD):
     os.makedirs(os.path.join(lib, "boards"))
     open(os.path.join(lib, "boards", "__init__.py"), "w").close()
     sources = [("tools/pico_probe.py", "pico_probe"), ("hostsim/autopilot.py", "autopilot")]
-    for name in ("pico_fakes", "pico_keys", "pico_replay", "pico_device"):
+    for name in ("pico_fakes", "pico_keys", "pico_device", "pico_flash"):
         sources.append(("tools/%s.py" % name, name))
     # The button scanner's pins where the chip has none (the 32-bit and 64-bit unix builds);
     # the RP2040's own `machine` and frozen `neopixel` come before /lib there.
@@ -271,18 +271,57 @@ def run_probe_unix32(
     return _report(done.stdout + done.stderr)
 
 
-def run_replay_unix32(board, keys, heap=PICO_HEAP, resumed=False, folder=None, census=True):
-    """tools/pico_replay.py on the 32-bit unix build, in `folder` as run_probe_unix32 runs.
-    The machine and neopixel stand-ins (tools/pico_machine.py, pico_neopixel.py) are imported
-    before the replay weighs what it holds itself: the chip has its own in flash."""
+def device_tree_unix(board, folder, march="x86", micropython=None):
+    """`board`'s flash as `make deploy` lays it out (as device_image), built for a unix build
+    (`march`: x86 for the 32-bit one, run by `micropython`, default that one), with the device
+    run's modules and the unix build's `machine` and `neopixel` stand-ins in /lib (from the
+    stage in `folder`): the tree in folder/flash, and a littlefs image of it in
+    folder/flash.img.clean (tools/pico_flash.py)."""
+    import deploy  # tools/, beside this file
+
+    tree = os.path.join(folder, "flash")
+    shutil.rmtree(tree, ignore_errors=True)
+    built = deploy.build(board, build_dir=os.path.join(folder, "deploy"), march=march)
+    for path, local in built.items():
+        os.makedirs(os.path.dirname(os.path.join(tree, path)), exist_ok=True)
+        shutil.copyfile(local, os.path.join(tree, path))
+    os.makedirs(os.path.join(tree, "lib"))
+    for name in ("pico_device", "pico_keys", "machine", "neopixel"):
+        shutil.copyfile(
+            os.path.join(folder, "lib", name + ".mpy"), os.path.join(tree, "lib", name + ".mpy")
+        )
+    code = "import pico_flash; pico_flash.build('flash.img.clean', 'flash')"
+    subprocess.run(
+        [micropython or unix32(), "-c", code],
+        check=True,
+        capture_output=True,
+        env=dict(os.environ, MICROPYPATH=".frozen:lib"),
+        cwd=folder,
+        timeout=600,
+    )
+    return tree
+
+
+def run_device_unix(
+    board, keys, heap=PICO_HEAP, resumed=False, folder=None, census=True, micropython=None
+):
+    """tools/pico_device.py on a unix build (the 32-bit one unless `micropython` says another):
+    firmware/main.py boots from the littlefs image in `folder` (device_tree_unix), mounted at
+    "/" as the Pico's flash is, and plays the recorded `keys` (a file in `folder`), its own
+    App.run included. `resumed`: a fresh start, which goes on from the last run's flash (its
+    /data); else the flash is as deployed. Without `census` nothing collects between presses.
+    The report of pico_keys.report."""
     folder = folder or STAGE32
+    image = os.path.join(folder, "flash.img")
+    if not resumed:
+        shutil.copyfile(image + ".clean", image)
     code = (
-        "import gc, asyncio, machine, neopixel; gc.collect(); free = gc.mem_free(); "
-        "import pico_replay; "
-        "pico_replay.main(%r, %r, 'data/probe', free, %r, %r)" % (board, keys, resumed, census)
+        "import gc, asyncio, machine, neopixel, pico_flash; pico_flash.mount('flash.img', %r); "
+        "gc.collect(); free = gc.mem_free(); "
+        "import pico_device; pico_device.device(%r, '/keys', free, %r)" % (keys, board, census)
     )
     done = subprocess.run(
-        [unix32(), "-X", "heapsize=" + heap, "-c", code],
+        [micropython or unix32(), "-X", "heapsize=" + heap, "-c", code],
         capture_output=True,
         text=True,
         env=dict(os.environ, MICROPYPATH=".frozen:lib"),
@@ -301,6 +340,7 @@ def weigh_unix32(board, plan, heap=PICO_HEAP, folder=None, census=True):
     the fresh starts, and the first failure, a replay that strays included. Without `census`
     the replay never collects between presses (least free is then None)."""
     folder = folder or STAGE32
+    device_tree_unix(board, folder)
     items = plan.split(",")
     weighed = {"least_free": None, "harness": 0, "names": 0, "restarts": 0, "failure": None}
     weighed.update(games=[], clearings_skipped=0)
@@ -308,7 +348,7 @@ def weigh_unix32(board, plan, heap=PICO_HEAP, folder=None, census=True):
     while items:
         keys = "data/keys-%d" % weighed["restarts"]
         probe = run_probe_unix32(board, ",".join(items), RECORD_HEAP, resumed, folder, True, keys)
-        replay = run_replay_unix32(board, keys, heap, resumed, folder, census)
+        replay = run_device_unix(board, keys, heap, resumed, folder, census)
         replay = _checked(replay, [probe])
         weighed["games"] += probe["games"]
         least = replay["least_free"]
@@ -338,10 +378,11 @@ def heap_needed(board, plan, low=120, high=320):
     probe = run_probe_unix32(board, plan, RECORD_HEAP, False, None, True, "data/keys")
     if probe["failure"] is not None:
         return None
+    device_tree_unix(board, STAGE32)
 
     def completes(kilobytes):
         try:
-            replay = run_replay_unix32(board, "data/keys", "%dK" % kilobytes)
+            replay = run_device_unix(board, "data/keys", "%dK" % kilobytes)
         except RuntimeError:  # ran out of memory outside a game (the report itself)
             return False
         return _checked(replay, [probe])["failure"] is None
@@ -482,8 +523,8 @@ def report(quick=False):
         return
     native = native_code_bytes()
     print(
-        "Heap with RP2040 object sizes (32-bit build at the Pico's %s, the app built as"
-        " firmware/main.py builds it, replaying the probe's keys: pico_replay.py; less %d bytes"
+        "Heap with RP2040 object sizes (32-bit build at the Pico's %s, firmware/main.py as"
+        " deployed, replaying the probe's keys: pico_device.py; less %d bytes"
         " of native code, which the RP2040 keeps on its heap and this build does not):"
         % (PICO_HEAP, native)
     )

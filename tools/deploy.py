@@ -142,17 +142,22 @@ def _run(cmd, what, timeout):
     return result.stdout
 
 
-def build(name, src=FIRMWARE, build_dir=BUILD, mpy_cross=MPY_CROSS, line_numbers=False):
+def build(
+    name, src=FIRMWARE, build_dir=BUILD, mpy_cross=MPY_CROSS, line_numbers=False, march=None
+):
     """Builds the deployment; returns {path on the board: local file}, sorted by path.
-    `line_numbers`: keep the line-number tables (tools/build_mpy.py), for debugging."""
+    `line_numbers`: keep the line-number tables (tools/build_mpy.py), for debugging. `march`:
+    another architecture than the RP2040's (the Pico bench's device run on a unix build)."""
+    march = march or build_mpy.MARCH
     folder = write_board_module(name, build_dir)
     mpy_dir = os.path.join(folder, "mpy")
     cmd = [sys.executable, BUILD_MPY, "--mpy-cross", mpy_cross, "--src", src, "--out", mpy_dir]
-    _run(cmd + (["--line-numbers"] if line_numbers else []), "build_mpy", SESSION_TIMEOUT_S)
+    cmd += ["--march", march] + (["--line-numbers"] if line_numbers else [])
+    _run(cmd, "build_mpy", SESSION_TIMEOUT_S)
     board_py = os.path.join(folder, "board.py")
     board_mpy = os.path.join(folder, "board.mpy")
     # Always compiled (one small file), so a change of options reaches it too.
-    flags = build_mpy.options(line_numbers)
+    flags = build_mpy.options(line_numbers, march)
     cmd = [mpy_cross] + flags + ["-s", "board", "-o", board_mpy, board_py]
     _run(cmd, "mpy-cross board.py", SESSION_TIMEOUT_S)
     files = {"main.py": os.path.join(src, "main.py"), "board.mpy": board_mpy}

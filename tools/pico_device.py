@@ -1,6 +1,8 @@
-"""The device itself on the emulated Pico, for the Pico bench's heap figure: firmware/main.py as
-`make deploy` lays it out (tools/bench_pico.device_image), booted cold, with the keys the probe
-recorded (tools/pico_keys.py) in place of the buttons' events.
+"""The device itself, for the Pico bench's heap figure: firmware/main.py as `make deploy` lays it
+out, booted cold, with the keys the probe recorded (tools/pico_keys.py) in place of the buttons'
+events. On the emulated Pico (bench_pico.device_image, weigh) and on the 32-bit unix build
+(bench_pico.device_tree_unix, run_device_unix: the flash a littlefs image, tools/pico_flash.py;
+the unix build's `machine` and `neopixel` from tools/pico_machine.py, pico_neopixel.py).
 
 Everything else is the device's: main.py's boot mode, start counter, watchdog, crash reserve,
 the real button scanner on the board's pins (started; its task waits for an edge that never
@@ -14,6 +16,9 @@ What the harness holds itself is weighed before main.py is imported and reported
 
     import gc, asyncio; gc.collect(); free = gc.mem_free(); import pico_device
     pico_device.device("pico_kiosk", "/keys", free)
+
+A fresh start (a game of another title) ends the run with `restart` in its report; the bench
+boots the next run on the same flash, which resumes that game.
 """
 
 import asyncio
@@ -132,16 +137,16 @@ class _Strayed(Exception):
     reset, which `device` turns into the end of the run)."""
 
 
-def device(board_name, keys_path, free_at_start):
+def device(board_name, keys_path, free_at_start, census=True):
     """Boot firmware/main.py (deployed as `make deploy` lays it out: main.py, board.mpy and the
     dicetable/ tree at the flash's root) with the recorded keys for buttons, and weigh the
     heap after every key or bot move (App.tick, wrapped). Stops when the keys run out. A
     crash's reset and a fresh start's new interpreter end the run instead (and say so)."""
-    gc.collect()
-    harness = free_at_start - gc.mem_free()
-    run = keys.Run()
+    run = keys.Run(census)
     run.app = None
     recorded = keys.read(keys_path)
+    gc.collect()
+    harness = free_at_start - gc.mem_free()
     import machine
 
     from dicetable import hardware
@@ -208,7 +213,10 @@ def device(board_name, keys_path, free_at_start):
     try:
         __import__("main")
     except SystemExit as exc:
-        failure = "the app asked for a %s" % exc.args[0]
+        if exc.args[0] == "fresh start" and not run.strayed:
+            run.restart = True  # the bench goes on in a new interpreter, which resumes the game
+        else:
+            failure = "the app asked for a %s" % exc.args[0]
     if run.app is not None:
         run.clearings_skipped = run.app.clearings_skipped
     keys.report(run, harness, failure)

@@ -1,6 +1,6 @@
-"""The device's app with nothing wired to it, for the Pico bench's two harnesses: the probe
-(tools/pico_probe.py, which times whole games driven by the simulator's autopilot) and the
-replay (tools/pico_replay.py, which weighs the heap of the same games from their recorded keys).
+"""The device's app with nothing wired to it, for the Pico bench's probe (tools/pico_probe.py,
+which times whole games driven by the simulator's autopilot and records their keys; the heap of
+the same games is weighed by the device's own main.py, tools/pico_device.py).
 
 The app is the device's own: `App`, its shell, the real SSD1680 driver on the board's pins
 (nothing wired to them) and a bus that accepts everything at once, the real LED driver on a
@@ -128,58 +128,11 @@ def _drivers(board, clock):
     return display, led_driver.for_board(board, _Strip(matrix["width"] * matrix["height"]))
 
 
-def build_app(board_name, data_dir):
-    """The app as firmware/main.py builds it on `board_name`, step by step, so that the heap
-    holds what a device's does: the boot layer (mode, start counter, watchdog, the crash path's
-    reserve) and the real button scanner on the board's pins, with stand-ins only where a wire
-    would be (the panel's bus and pins, the LED strip) and for the clock, whose sleeps only
-    yield. The watchdog is left unarmed (nothing feeds it between presses here), the scanner's
-    task is not started (the keys are given to the shell), and the games' seeds are 1, 2, 3...
-    (the same games on every run). The journal and the boot counters are in `data_dir`."""
-    # Imported here, not at the top, so that what the harness itself holds can be weighed
-    # before the app's modules come in (pico_replay.main).
-    from dicetable import boot
-    from dicetable.app import App
-    from dicetable.drivers import clock as _device_clock  # noqa: F401  (held as main.py does)
-    from dicetable.drivers.storage import Store
-    from dicetable.hardware import build_buttons, held_buttons
-    from dicetable.kiosk.standby import for_board as kiosk_for_board
-
-    board = _load_board(board_name)
-    store = Store(data_dir)
-    counter = boot.StartCounter(store)
-    failed = counter.failed()
-    strikes = boot.take_memory_strikes(store)
-    mode = boot.choose_mode(board, held_buttons(board), failed, strikes)
-    clock = _Clock()
-    watchdog = boot.Watchdog(None)
-    display, leds = _drivers(board, clock)
-    boot.keep_fed(display, watchdog)
-    buttons = build_buttons(board, clock)
-    counter.starting()
-    boot.reserve()
-    lines = boot.safe_lines(board, failed, boot.last_crash_code(store), strikes)
-    kiosk = kiosk_for_board(board, store, clock, b"pico-probe", None)
-    return App(
-        board,
-        display,
-        leds,
-        buttons,
-        store,
-        clock,
-        seeds(),
-        watchdog=watchdog,
-        safe_lines=lines if mode == boot.SAFE else None,
-        on_healthy=counter.healthy,
-        kiosk=kiosk,
-    )
-
-
 def build_bare_app(board_name, data_dir):
-    """The probe's app: build_app's without the boot layer and with buttons that never press
-    (about 25 KB and 180 interned names less than a device holds; the probe's own 7.4 KB and
-    the autopilot's take part of that room). The probe times presses; the heap is weighed by
-    pico_replay.py with build_app, or with the device's own main.py."""
+    """The probe's app: the one firmware/main.py builds, without the boot layer and with
+    buttons that never press (about 25 KB and 180 interned names less than a device holds; the
+    probe's own 7.4 KB and the autopilot's take part of that room). The probe times presses;
+    the heap is weighed by the device's own main.py (pico_device.py)."""
     from dicetable.app import App
     from dicetable.drivers.storage import Store
     from dicetable.kiosk.standby import for_board as kiosk_for_board

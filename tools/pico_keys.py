@@ -1,6 +1,6 @@
 """The Pico bench's recorded keys, shared by the probe that records them (tools/pico_probe.py)
-and the replays that play them again (tools/pico_replay.py on the 32-bit build, tools/
-pico_device.py on the emulated Pico). Kept small: a replay's own heap is counted apart.
+and the device run that plays them again (tools/pico_device.py, on the emulated Pico and on
+the 32-bit build). Kept small: a replay's own heap is counted apart.
 
 One byte a press: the logical key (ui/keys.py, 0-7), STEP for a bot's move (Shell.step) and
 GAME_OVER where a game's results came on show (a replay reports the scores there, and the bench
@@ -15,23 +15,14 @@ import micropython
 
 STEP = 255
 GAME_OVER = 254
-_CHUNK = 64
 
 
 def read(path):
-    """The recorded keys one at a time, read 64 at a time, the file closed between reads (an
-    open file holds a buffer of the flash's, which a device's app does not)."""
-    chunk = bytearray(_CHUNK)
-    offset = 0
-    while True:
-        with open(path, "rb") as source:
-            source.seek(offset)
-            count = source.readinto(chunk)
-        if not count:
-            return
-        offset += count
-        for index in range(count):
-            yield chunk[index]
+    """The recorded keys one at a time, all read at once (a few hundred bytes a game) before the
+    app starts: a file opened later takes a 1.1 KB buffer of littlefs's, which the app's own
+    heap then had to find room for (On Track on 400x300 did not)."""
+    with open(path, "rb") as source:
+        return iter(source.read())
 
 
 def seeds():

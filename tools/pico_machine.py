@@ -31,3 +31,44 @@ class Pin:
 
     def irq(self, handler=None, trigger=0):
         return None
+
+
+# What main.py and dicetable/hardware.py touch beyond the buttons, for the device replay on a
+# unix build (tools/pico_device.py): as small as the chip's, doing nothing.
+PWRON_RESET = 1
+WDT_RESET = 3
+
+
+class SPI:
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def write(self, data):
+        pass
+
+    def deinit(self):
+        pass
+
+
+class WDT:
+    def __init__(self, timeout=0):
+        pass
+
+    def feed(self):
+        pass
+
+
+def reset_cause():
+    return PWRON_RESET
+
+
+def unique_id():
+    return b"\x00\x00\x00\x00\x00\x00\x00\x01"
+
+
+def reset():
+    raise SystemExit("reset")
+
+
+def soft_reset():
+    raise SystemExit("soft reset")

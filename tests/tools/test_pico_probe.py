@@ -1,10 +1,11 @@
 """The Pico bench's device half, so the instruments cannot rot unseen: the staged .mpy tree plays
 whole games under the MicroPython unix port (the same files run on the emulated RP2040 and the
 32-bit build in `make bench` and tests/test_pico_heap.py). The probe's report adds up, and the
-replay (tools/pico_replay.py) plays the probe's recorded keys again on the app main.py builds
-and reaches the same games."""
+device run (tools/pico_device.py) plays the probe's recorded keys again on firmware/main.py as
+deployed and reaches the same games."""
 
 import os
+import shutil
 import subprocess
 import sys
 
@@ -62,12 +63,15 @@ def _micropython(tmp_path, code):
 
 
 def _replay(tmp_path, board, keys):
-    code = (
-        "import gc, asyncio, machine, neopixel; gc.collect(); free = gc.mem_free(); "
-        "import pico_replay; pico_replay.main(%r, %r, %r, free)"
-        % (board, keys, str(tmp_path / "replayed"))
-    )
-    return bench_pico._report(_micropython(tmp_path, code), "REPLAY")
+    """The device run of `keys` on the 64-bit port, in a flash folder of its own."""
+    folder = str(tmp_path / "device")
+    if not os.path.isdir(folder):
+        shutil.copytree(str(tmp_path / "stage"), folder)
+        # The 64-bit port refuses the firmware's x86 machine code as the RP2040's: both fall
+        # back to the plain loops (dicetable/loops.py's importers).
+        bench_pico.device_tree_unix(board, folder, "armv6m")
+    shutil.copyfile(keys, os.path.join(folder, "keys"))
+    return bench_pico.run_device_unix(board, "keys", "190wK", False, folder, True, MICROPYTHON)
 
 
 def test_probe_plays_two_games_and_reports_every_part(tmp_path):
@@ -114,7 +118,7 @@ def test_replay_plays_the_recorded_keys_to_the_same_games(tmp_path):
     assert replay["failure"] is None
     assert replay["scores"] == [probe["games"][0]["scores"]]
     assert replay["presses"] == len(recorded) - 1  # every byte but the game's end (GAME_OVER)
-    # It weighed the app main.py builds (the boot layer included), and itself apart.
+    # It weighed the device's app (main.py, the boot layer included), and itself apart.
     assert 0 < replay["least_free"] < 190 * 1024 * 8
     assert 0 < replay["harness"] < 16 * 1024
     assert bench_pico._checked(replay, [probe])["failure"] is None
