@@ -271,7 +271,7 @@ def reserve():
 # 7.9 KB, is taken when the 1,261st name comes in (docs/device.md). Every title crosses that
 # line in play (1,290-1,555 names), and the pool needs 7.9 KB in one piece: a heap fragmented by
 # the game had none with 73 KB free (Cybo on 400x300, starting its play screen). So boot takes
-# the pool while the heap is in one piece, with throwaway names (about 1.5 KB of them).
+# the pool while the heap is in one piece, with throwaway names (about 1 KB of them).
 _NAMES_A_CHECK = const(8)
 _NAMES_MOST = const(384)  # boot interns about 1,050: the line is within reach
 _POOL_SEEN = const(3072)  # bytes taken at once: a pool, not names' strings or their garbage

@@ -6,7 +6,7 @@ it is not held while a game is played (issue 14, heap).
 """
 
 from dicetable.core.errors import IllegalAction
-from dicetable.games import load, others_loaded, part, title
+from dicetable.games import load, load_start, others_loaded, part, title
 from dicetable.ui import draw, keys
 from dicetable.ui.screen_base import Screen
 from dicetable.ui.sections import Sections
@@ -57,8 +57,7 @@ class SetupScreen(Screen):
         if getattr(self.shell, "fresh_start", False) and others_loaded(self.game_id):
             return
         self.shell.store.count_free()  # the start saves the game's first line
-        for name in self.game.START_PARTS:
-            part(self.game_id, name)
+        load_start(self.game_id)
         prepare = getattr(self.game, "prepare", None)  # a game's own work ahead
         if prepare is not None:
             prepare(self.shell.width, self.shell.height)

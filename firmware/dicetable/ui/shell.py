@@ -11,7 +11,7 @@ screen does), and footers name BACK as the board makes it (`back_word`, Screen.k
 from dicetable.core.errors import JournalError
 from dicetable.core.rng import code_to_seed
 from dicetable.core.session import Session
-from dicetable.games import load, others_loaded
+from dicetable.games import load, load_start, others_loaded
 from dicetable.ui import keys, sections
 from dicetable.ui.screen_base import find_session
 from dicetable.ui.screens import MenuScreen, MessageScreen, ResultsScreen, clear_save
@@ -71,7 +71,9 @@ class Shell:
             self.main_menu()
             return
         try:
-            session, report = Session.resume(lines, load, self.store.append, keep_history=False)
+            session, report = Session.resume(
+                lines, load_start, self.store.append, keep_history=False
+            )
         except JournalError as exc:
             # Never a crash loop: the unreadable save is moved aside and the menu comes up.
             self._quarantine()
