@@ -49,7 +49,7 @@ _AGAIN = ("pico_ssd1680", "gang twice", "gang:4:3:-,gang:4:3:-")
 _AGAIN_SLACK = 2048  # bytes the second game may hold more than the first (names interned)
 # A title after another on a board that starts afresh for it (app.py): the second game is
 # resumed from its saved start in a new interpreter, whose first draw loads the fonts.
-_FRESH = ("pico_kiosk", "trek12 after cybo", "cybo:2:1:-,trek12:6:5:map=zen")
+_FRESH = ("pico_kiosk", "ontrack after cybo", "cybo:2:1:-,ontrack:6:5:-")
 
 
 @pytest.fixture(scope="module")
@@ -106,27 +106,8 @@ def runs(tmp_path_factory):
     return results
 
 
-# Session 19, weighed on littlefs through App.run: Christmas On Track (6 seats) on 400x300 runs
-# out of heap in its hints (bot.plan) at about press 390, with 13 KB free. Open in issue 14; the
-# tests below fail the day it fits, so that its floor is set then.
-_DOES_NOT_FIT = pytest.mark.xfail(
-    strict=True, reason="On Track on 400x300 runs out of heap on the device's figure (issue 14)"
-)
-
-
-def _case(board, name, *values):
-    marks = _DOES_NOT_FIT if (board, name) == ("pico_kiosk", "ontrack") else ()
-    return pytest.param(*values, marks=marks)
-
-
-@pytest.mark.parametrize(
-    "board, name",
-    [
-        _case(board, name, board, name)
-        for board in bench_pico.BOARDS
-        for name, _ in bench_pico.GAMES
-    ],
-)
+@pytest.mark.parametrize("board", bench_pico.BOARDS)
+@pytest.mark.parametrize("name", [name for name, _plan in bench_pico.GAMES])
 def test_game_keeps_its_heap_floor(runs, board, name):
     report = runs[(board, name)]
     assert report["failure"] is None, report["failure"]
@@ -160,13 +141,11 @@ def test_a_title_played_again_needs_the_heap_of_one_game(runs):
 def test_a_title_after_another_starts_afresh_and_completes(runs):
     fresh = runs[(_FRESH[0], _FRESH[1])]
     assert fresh["failure"] is None, fresh["failure"]
-    assert [game["game"] for game in fresh["games"]] == ["cybo", "trek12"]
+    assert [game["game"] for game in fresh["games"]] == ["cybo", "ontrack"]
     assert fresh["restarts"] == 1
 
 
-@pytest.mark.parametrize(
-    "name", [_case("pico_kiosk", name, name) for name, _plan in bench_pico.GAMES]
-)
+@pytest.mark.parametrize("name", [name for name, _plan in bench_pico.GAMES])
 def test_game_completes_on_a_heap_collected_only_when_full(runs, name):
     report = runs[("pico_kiosk", "uncollected " + name)]
     assert report["failure"] is None, report["failure"]
