@@ -36,7 +36,7 @@ def test_boot_takes_the_next_pool_of_names_then_stops():
     pools = [int(n) for n in re.findall(r"n_pool=(\d+)", out)]
     names = [int(n) for n in re.findall(r"n_qstr=(\d+)", out)]
     taken = int(re.search(r"TAKEN (\d+)", out).group(1))
-    # A pool came, within the names it interned (it checks every 8), and no more than that.
+    # A pool came, within the names it interned (it checks every 32), and no more than that.
     assert pools[1] == pools[0] + 1
     assert 0 < taken <= 384 and names[1] - names[0] >= taken
     # The pool after that one is twice as far: not within reach, so nothing is found (0),
