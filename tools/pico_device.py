@@ -219,4 +219,10 @@ def device(board_name, keys_path, free_at_start, census=True):
             failure = "the app asked for a %s" % exc.args[0]
     if run.app is not None:
         run.clearings_skipped = run.app.clearings_skipped
+    # main.py leaves its watchdog armed when the app ends (a device then restarts): stopped
+    # here, or it resets the chip in the middle of the report.
+    try:
+        hardware.dangerous_stop_watchdog()
+    except AttributeError:  # a unix build's `machine` has no registers to write
+        pass
     keys.report(run, harness, failure)
