@@ -254,7 +254,7 @@ def run_probe_unix32(
     code = "import pico_probe; pico_probe.main(%r, %r, %r, None, %r, False, %r, %r)" % (
         board,
         plan,
-        "data/record" if record else "data/probe",  # a replay weighs in data/probe
+        "data/record" if record else "data/probe",  # a recording keeps its journal apart
         resumed,
         census,
         record,
