@@ -82,12 +82,13 @@ def prepare():
             for name in files:
                 os.chmod(os.path.join(folder, name), 0o755)
         subprocess.run(["npm", "install", "--silent"], cwd=HERE, check=True)
-    stage(STAGE)
+    stage(STAGE, unix=False)
 
 
-def stage(folder, build=BUILD):
+def stage(folder, build=BUILD, unix=True):
     """The probe's files as a device has them, in folder/lib: the firmware's .mpy tree (from
-    `make build`, or `build`), the board files, the probe and the autopilot."""
+    `make build`, or `build`), the board files, the probe and the autopilot; for a unix build
+    (`unix`), stand-ins for the chip's `machine` and `neopixel` too."""
     shutil.rmtree(folder, ignore_errors=True)
     lib = os.path.join(folder, "lib")
     shutil.copytree(os.path.join(build, "dicetable"), os.path.join(lib, "dicetable"))
@@ -96,9 +97,12 @@ def stage(folder, build=BUILD):
     sources = [("tools/pico_probe.py", "pico_probe"), ("hostsim/autopilot.py", "autopilot")]
     for name in ("pico_fakes", "pico_keys", "pico_device", "pico_flash"):
         sources.append(("tools/%s.py" % name, name))
-    # The button scanner's pins where the chip has none (the 32-bit and 64-bit unix builds);
-    # the RP2040's own `machine` and frozen `neopixel` come before /lib there.
-    sources += [("tools/pico_machine.py", "machine"), ("tools/pico_neopixel.py", "neopixel")]
+    # The button scanner's pins where the chip has none (the 32-bit and 64-bit unix builds).
+    # Never on the emulated RP2040: MicroPython 1.28's `machine` is an extensible built-in, so
+    # /lib/machine.mpy would shadow it, and the panel's pins would be Python stand-ins at 30 us
+    # a call where the chip's own cost 5 (the probe's driver times were inflated that way).
+    if unix:
+        sources += [("tools/pico_machine.py", "machine"), ("tools/pico_neopixel.py", "neopixel")]
     for board in BOARDS:
         sources.append(("boards/%s.py" % board, "boards/" + board))
     for source, name in sources:

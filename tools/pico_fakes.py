@@ -91,7 +91,7 @@ def _load_board(name):
 def _panel_pins(panel):
     """CS, DC, RST and BUSY: the board's own pins where the chip has them (the emulated
     RP2040, where nothing is wired to them: a machine.Pin call then costs the C call it costs
-    on the device, about 2.5 us, where a Python stand-in took 12), else stand-ins (the 32-bit
+    on the device, 5 us a call, where a Python stand-in takes 30), else stand-ins (the 32-bit
     unix build has no GPIO). BUSY is pulled low: the SSD1680 is never busy here."""
     try:
         from machine import Pin
