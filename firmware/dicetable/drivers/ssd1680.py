@@ -9,8 +9,8 @@ A full refresh drives every pixel; a partial runs the differential mode-2 wavefo
 moves only pixels where RAM 0x24 (new image) differs from RAM 0x26 (old image). The driver
 keeps what the glass shows (`shown`, in the app's frame format: the app plans its refreshes
 against it and keeps no copy of its own) and fills 0x26 from it, so the app may draw into its
-buffer while the panel is still refreshing. A partial's window goes to 0x26 once the refresh has
-ended (`_refreshed`), so the next press sends only its new image. Bytes become RAM bytes on the
+buffer while the panel is still refreshing. A refresh's window goes to 0x26 once the refresh
+has ended (`_refreshed`), so a press sends only its new image. Bytes become RAM bytes on the
 way out, a window at a time through a viper loop over the 256-byte table (a blit with it as its
 palette where viper is missing), never in a Python loop.
 The refresh budget (refresh_budget.py) turns a partial into a full after `partials_per_full`
@@ -179,9 +179,12 @@ class SSD1680(PanelBus):
         whole = (0, 0, self.width, self.height)
         if full or self._ram_stale:
             window = whole
-        if full:  # the new image into both planes: it is the next partial's old image
+        if full:
+            # A full refresh reads no old image (update control 1 bypasses RAM 0x26), so 0x26
+            # is brought up to the glass once the refresh has ended (`_refreshed`), off the
+            # press's path: half of a full refresh's bytes (3.4 ms of the press on the
+            # emulated RP2040 at 296x128).
             self._write_plane(_WRITE_RAM_NEW, window, buf)
-            self._write_plane(_WRITE_RAM_OLD, window, None)
         else:  # bring 0x26 up to the glass (all of it after a reset), then the new image
             lagging = window if self._ram_stale else self._lagging
             if lagging is not None:
@@ -190,7 +193,7 @@ class SSD1680(PanelBus):
         for command, data in self._full_sequence if full else self._partial_sequence:
             self._command(command, data)
         self._command(_MASTER_ACTIVATION)
-        self._lagging = None if full else window
+        self._lagging = window
         self._ram_stale = False
         return window
 
