@@ -32,6 +32,7 @@ _PAD = const(1)  # blank pixels between the digits and the border
 _GAP = const(2)  # the least blank space between two boxes (a road stays visible)
 _PASSES = const(40)  # spreading rounds; the placeholder map needs fewer than ten
 _DOT_STEP = const(3)  # a dotted road: one pixel in three
+_HOLE_MARGIN = const(4)  # strip_hole: blank pixels around the strip
 _SIDE = const(6)  # the strip of numbers: 6 x 6, tens down, units across
 _TENS_W = const(9)  # the compact strip's tens column and its rule
 _PLAIN = const(0)  # road styles
@@ -350,6 +351,19 @@ def strip_rect(fnt, spot, label):
         y -= 1
         h += 1
     return x, y, w, h
+
+
+def strip_hole(layout, fnt, spot, label):
+    """The strip's rectangle (strip_rect) when nothing else on the map can draw in it, else
+    None: no box, ring, shadow or road comes within _HOLE_MARGIN pixels of it (a shadow
+    reaches 3 past its box; a thick road 1 past its line, which `free` samples every _GAP
+    pixels). The sheet then keeps the strip when it draws the roads again."""
+    rect = strip_rect(fnt, spot, label)
+    if rect is None:
+        return None
+    x, y, w, h = rect
+    more = _HOLE_MARGIN - _GAP  # `free` keeps _GAP itself
+    return rect if layout.free(x - more, y - more, w + 2 * more, h + 2 * more) else None
 
 
 def draw_strip(fb, fnt, spot, label, values):

@@ -69,7 +69,8 @@ _layouts = {}
 
 
 def lay_out(board, width, height):
-    """(city_map.Layout, the strip's spot) of a map on a `width` x `height` sheet, kept."""
+    """(city_map.Layout, the strip's spot, its hole) of a map on a `width` x `height` sheet,
+    kept. The hole (city_map.strip_hole) is the strip's rectangle when no road reaches it."""
     key = (board.name, width, height)
     found = _layouts.get(key)
     if found is None:
@@ -77,19 +78,24 @@ def lay_out(board, width, height):
         left = map_width(width)
         layout = city_map.Layout(board, map_font(width), 0, 0, left, height)
         label = _LABEL if board.placeholder else ""
-        spot = city_map.strip_spot(layout, screen.look(width).dense, label, left, height)
-        found = _layouts[key] = (layout, spot)
+        dense = screen.look(width).dense
+        spot = city_map.strip_spot(layout, dense, label, left, height)
+        hole = city_map.strip_hole(layout, dense, spot, label)
+        found = _layouts[key] = (layout, spot, hole)
     return found
 
 
-def _map(fb, width, height, layout, spot, state, seat, values, path, city, sections):
+def _map(fb, width, height, found, state, seat, values, path, city, sections):
     """The map in parts: roads and shadows (a section keyed by the route and the crossed
     cities), the cities' boxes, and the strip of numbers (a section). A box fills its own
     rectangle and (layout.apart) reaches no other box nor the strip's corner, so a box or the
     strip drawn again alone leaves the frame a whole draw gives: a number written, or the
     cursor moved, redraws the boxes that changed (what the map showed is kept in places) and
     the strip, not the map's 25 boxes and every road (on an RP2040 about 30 ms a placement).
-    The boxes are not sections: 25 more keys cost about 2 KB of heap on the RP2040."""
+    The boxes are not sections: 25 more keys cost about 2 KB of heap on the RP2040. When the
+    roads are drawn again, the strip is kept where no road reaches it (its hole, lay_out):
+    the whole strip is about 10-15 ms on an RP2040, and its numbers had not changed."""
+    layout, spot, hole = found
     board = state.board
     own = state.values[seat]
     fnt = map_font(width)
@@ -109,7 +115,12 @@ def _map(fb, width, height, layout, spot, state, seat, values, path, city, secti
     sections.places[_MAP] = shown
     crossed = [index for index in range(len(values)) if values[index] == city_map.CROSSED]
     cities = range(board.size)
-    if sections.stale(fb, _MAP, (tuple(crossed), tuple(path)), 0, 0, map_width(width), height):
+    roads = (tuple(crossed), tuple(path))
+    if hole is None:
+        redrawn = sections.stale(fb, _MAP, roads, 0, 0, map_width(width), height)
+    else:
+        redrawn = sections.stale_except(fb, _MAP, roads, 0, 0, map_width(width), height, hole)
+    if redrawn:
         city_map.draw_roads(fb, layout, board, values, path)
     elif before is not None:  # the boxes whose number or inversion changed
         cities = [index for index in cities if before[0][index] != values[index]]
@@ -121,7 +132,8 @@ def _map(fb, width, height, layout, spot, state, seat, values, path, city, secti
     for box in cities:  # each fills its own rectangle
         sections.touched(lefts[box], tops[box], box_w, box_h)
         city_map.draw_city(fb, layout, board, fnt, box, values[box], box == city, letters)
-    drawn = sections.since(_MAP)  # in the strip's key: the roads' draw cleared the map
+    # In the strip's key when the roads' draw clears it: how often the map was drawn.
+    drawn = 0 if hole is not None else sections.since(_MAP)
     _strip(fb, dense, spot, label, own, drawn, sections)
 
 
@@ -173,7 +185,7 @@ def draw(fb, width, height, state, view, sections=WHOLE):
     board = state.board
     seat = view.get("seat", 0)
     left = map_width(width)
-    layout, spot = lay_out(board, width, height)
+    found = lay_out(board, width, height)
     values = state.values[seat]
     path = state.longest_route(seat)
     # The score line as its numbers (score, score with the choice or None, route length):
@@ -198,7 +210,7 @@ def draw(fb, width, height, state, view, sections=WHOLE):
         then, _items, future = route.score_sheet(board, values, ticks, state.chains)
         length = len(future)
     score = (now, then, length)
-    _map(fb, width, height, layout, spot, state, seat, values, path, city, sections)
+    _map(fb, width, height, found, state, seat, values, path, city, sections)
     fnt = screen.look(width).dense
     _panel(fb, fnt, left + _GAP, width - left - _GAP, height, state, view, score, sections)
 

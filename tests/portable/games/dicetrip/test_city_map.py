@@ -289,3 +289,30 @@ def test_a_number_used_is_dotted_in_its_cell_alone_as_the_whole_strip_draws_it()
                     assert alone == whole.snapshot(), (name, wide, label, value)
                     tried += 1
     assert tried >= 12, tried  # the small font's compact strip and the wide ones at least
+
+
+def test_nothing_of_the_map_reaches_the_strip_hole():
+    """strip_hole: the strip's rectangle where the sheet keeps the strip while it draws the
+    roads again, on both panels. Every road thick, every city shadowed and inverted (the most
+    ink each can have) leave it blank; without its margin there is no hole."""
+    board = dicetrip.default_board()
+    label = "placeholder map" if board.placeholder else ""
+    for (width, height, map_font), (panel_width, _height) in zip(_areas(), SIZES):
+        layout = _layout(board, width, height, map_font)
+        dense = draw.look(panel_width).dense
+        spot = city_map.strip_spot(layout, dense, label, width, height)
+        hole = city_map.strip_hole(layout, dense, spot, label)
+        assert hole == city_map.strip_rect(dense, spot, label), width
+        frame = Frame(width, height)
+        values = [CROSSED if city % 2 else 12 for city in range(board.size)]
+        for first, second in board.roads:  # each road once on the route: thick
+            city_map.draw_roads(frame.fb, layout, board, [EMPTY] * board.size, (first, second))
+        city_map.draw_roads(frame.fb, layout, board, values, tuple(range(board.size)))
+        for city in range(board.size):
+            city_map.draw_city(frame.fb, layout, board, map_font, city, values[city], True)
+        assert frame.ink(*hole) == 0, (width, hole)
+    crowded = hand_board(4, [(0, 1), (1, 2), (2, 3), (3, 0)])
+    crowded.xy = ((0, 0), (1000, 0), (1000, 1000), (0, 1000))
+    fnt = draw.font("small")
+    layout = _layout(crowded, 60, 60, fnt)
+    assert city_map.strip_hole(layout, fnt, (0, 0, True), "") is None

@@ -488,15 +488,18 @@ def test_a_number_written_off_the_route_redraws_its_box_and_the_strip_not_the_ro
             sections.touched_rects = []
             sheet_dicetrip.draw(frame.fb, width, height, state, _view(0), sections)
             map_drawn = [name for name in sections.drawn if name == 0 or name >= 100]
+            layout, spot, hole = sheet_dicetrip.lay_out(state.board, width, height)
+            label = "placeholder map" if state.board.placeholder else ""
+            cell = city_map.strip_cell(_dense(width), spot, label, 56)
             if state.longest_route(0) == route_before:
                 assert map_drawn == [100], (city, map_drawn)  # the strip, not the roads
-                layout, spot = sheet_dicetrip.lay_out(state.board, width, height)
-                label = "placeholder map" if state.board.placeholder else ""
-                cell = city_map.strip_cell(_dense(width), spot, label, 56)
                 assert sections.touched_rects == [_box_rect(layout, city), cell], city
                 kept += 1
             else:
                 assert 0 in map_drawn and 100 in map_drawn, (city, map_drawn)
+                # The roads drawn again around the strip, which gets only its new cell.
+                assert hole is not None, (width, height)
+                assert sections.touched_rects[-1] == cell, city
                 changed += 1
             assert frame.snapshot() == _render(state, width, height, _view(0)).snapshot()
     assert kept and changed, (kept, changed)  # both kinds were tried
