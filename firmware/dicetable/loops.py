@@ -33,14 +33,17 @@ except NameError:
 def draw_ascii(
     frame: ptr8, s: ptr8, strip: ptr8, run: ptr32, geometry: ptr32, x: int, y: int
 ) -> int:
-    """Draw the characters of `s` (its bytes) from (x, y) until the first one that is not a
-    glyph of the strip's ASCII part (a non-ASCII byte included); return how many were drawn.
+    """Draw the characters of `s` (its UTF-8 bytes) from (x, y) until the first one that is
+    not a glyph of the strip (a 4-byte sequence included); return the bytes of `s` drawn.
 
-    run (array "i"): strip bytes per row, glyph cell width (every glyph's advance), rows,
-    code of glyph 0, ASCII glyphs in the strip, colour (1 or 0), the x after the last
-    character drawn (an output), characters in `s`. geometry: the frame's width, height,
-    1 for MONO_VLSB or 0 for MONO_HLSB, and MONO_HLSB bytes per row. x and y are arguments,
-    not fields: an array element loads into viper as unsigned, and they may be negative."""
+    run (array "i"): strip bytes per row, glyph cell width (every glyph's advance, at most
+    17), rows, code of glyph 0, ASCII glyphs in the strip, colour (1 or 0), the x after the
+    last character drawn (an output), characters in `s`, glyphs past the ASCII ones, the
+    characters drawn (an output), then the code of each glyph past the ASCII ones.
+    geometry: the frame's width, height, 1 for MONO_VLSB or 0 for MONO_HLSB, and MONO_HLSB
+    bytes per row. x and y are arguments, not fields: an array element loads into viper as
+    unsigned, and they may be negative. A glyph row is written a frame byte at a time
+    (MONO_HLSB) or a set pixel at a time (MONO_VLSB), never a pixel test per column."""
     width = geometry[0]
     height = geometry[1]
     vertical = geometry[2]
@@ -52,6 +55,7 @@ def draw_ascii(
     count = run[4]
     paint = 0xFF * run[5]  # the bits a glyph pixel gets: all of the mask, or none
     length = run[7]
+    extra_count = run[8]
     # The glyph rows inside the frame, the same for every character of the run.
     top = 0
     if y < 0:
@@ -60,10 +64,30 @@ def draw_ascii(
     if y + rows > height:
         bottom = height - y
     done = 0
+    at_byte = 0
     while done < length:
-        index = s[done] - first
-        if index < 0 or index >= count:
-            break
+        code = s[at_byte]
+        step = 1
+        if code < 0x80:
+            index = code - first
+            if index < 0 or index >= count:
+                break
+        else:  # 110xxxxx 10xxxxxx or 1110xxxx 10xxxxxx 10xxxxxx: a glyph past the ASCII ones
+            if code < 0xC0 or code >= 0xF0:
+                break
+            if code < 0xE0:
+                code = ((code & 0x1F) << 6) | (s[at_byte + 1] & 0x3F)
+                step = 2
+            else:
+                code = ((code & 0x0F) << 12) | ((s[at_byte + 1] & 0x3F) << 6)
+                code = code | (s[at_byte + 2] & 0x3F)
+                step = 3
+            extra = 0
+            while extra < extra_count and run[10 + extra] != code:
+                extra += 1
+            if extra == extra_count:
+                break
+            index = count + extra
         left = 0
         if x < 0:
             left = 0 - x
@@ -74,8 +98,11 @@ def draw_ascii(
             column = index * cell
             first_byte = column >> 3
             extra_bytes = ((column + cell - 1) >> 3) - first_byte
-            # Shift that puts the glyph's first column at bit 23 of a 3-byte window.
+            # Shift that puts the first visible glyph column at bit 23 of a 3-byte window,
+            # and the mask of the visible columns there.
             shift = (column & 7) + 8 * (2 - extra_bytes) + left
+            visible = (0xFFFFFF << (24 - (right - left))) & 0xFFFFFF
+            px = x + left  # the frame column of bit 23
             row = top
             while row < bottom:
                 at = row * strip_stride + first_byte
@@ -84,32 +111,34 @@ def draw_ascii(
                     bits = (bits << 8) | strip[at + 1]
                     if extra_bytes > 1:
                         bits = (bits << 8) | strip[at + 2]
-                bits = bits << shift
+                bits = (bits << shift) & visible
                 ty = y + row
-                c = left
                 if vertical:  # a byte is 8 pixels down: the next column is the next byte
-                    at = (ty >> 3) * width + x + c
+                    at = (ty >> 3) * width + px
                     mask = 1 << (ty & 7)
-                else:  # a byte is 8 pixels across, the leftmost in bit 7
-                    at = ty * stride + ((x + c) >> 3)
-                    mask = 0x80 >> ((x + c) & 7)
-                while c < right and bits & 0xFFFFFF:
-                    if bits & 0x800000:
-                        frame[at] = (frame[at] & (0xFF ^ mask)) | (mask & paint)
-                    bits = bits << 1
-                    c += 1
-                    if vertical:
+                    keep = 0xFF ^ mask
+                    ink = mask & paint
+                    while bits:
+                        if bits & 0x800000:
+                            frame[at] = (frame[at] & keep) | ink
+                        bits = (bits << 1) & 0xFFFFFF
                         at += 1
-                    else:
-                        mask = mask >> 1
-                        if mask == 0:
-                            mask = 0x80
-                            at += 1
+                else:  # a byte is 8 pixels across, the leftmost in bit 7: a byte at a time
+                    at = ty * stride + (px >> 3)
+                    bits = bits >> (px & 7)  # bit 23 is now the first pixel of byte `at`
+                    while bits:
+                        mask = bits >> 16
+                        if mask:
+                            frame[at] = (frame[at] & (0xFF ^ mask)) | (mask & paint)
+                        bits = (bits << 8) & 0xFFFFFF
+                        at += 1
                 row += 1
         x += cell
+        at_byte += step
         done += 1
     run[6] = x
-    return done
+    run[9] = done
+    return at_byte
 
 
 @micropython.viper

@@ -10,8 +10,9 @@ background as the transparent key; the scratch keeps its glyph, so a glyph drawn
 ("000", a row of ticks) costs one blit. Nothing is allocated per character, and framebuf clips
 both blits, so text may run off any edge of any format of FrameBuffer.
 
-A frame bound with `bind` (the app's panel frame) is drawn into faster: a run of ASCII text in
-ink or paper goes straight into its bytes (dicetable/loops.py, viper), to the same pixels.
+A frame bound with `bind` (the app's panel frame) is drawn into faster: text in ink or paper,
+the glyphs past ASCII (ticks, dots, arrows) included, goes straight into its bytes
+(dicetable/loops.py, viper), to the same pixels.
 
 (x, y) is always the top left of the line's cell: the baseline is `font.ascent` rows below y. Text
 is one line: a character the font lacks (a newline included) is drawn as a box, never an error.
@@ -38,6 +39,7 @@ _ENCODE = sys.implementation.name != "micropython"
 _MONO_VLSB = const(0)  # framebuf's format numbers (the same on every port)
 _MONO_HLSB = const(3)
 _KEPT_NUMBERS = const(100)  # `number` keeps the strs of 0..99
+_FAST_CELL = const(17)  # the widest cell loops.draw_ascii draws (a glyph row in 3 bytes)
 
 # The bound frame: its FrameBuffer, its bytes and its geometry for loops.draw_ascii.
 _bound = [None, None, None]
@@ -88,9 +90,10 @@ class Font:
                 monospace = 0
         self._monospace = monospace
         self.ellipsis = "\u2026" if self.index("\u2026") >= 0 else "..."
-        # loops.draw_ascii's parameters (monospaced fonts only): the font's, then the call's.
+        # loops.draw_ascii's parameters (monospaced fonts whose cell fits its 3-byte window
+        # only): the font's, the call's, then the codes of the glyphs past the ASCII ones.
         self._run = None
-        if monospace:
+        if monospace and monospace <= _FAST_CELL:
             fields = (
                 (module.STRIP_WIDTH + 7) >> 3,
                 self.width,
@@ -100,8 +103,10 @@ class Font:
                 0,
                 0,
                 0,
+                len(self._extra_codes),
+                0,
             )
-            self._run = array.array("i", fields)
+            self._run = array.array("i", fields + self._extra_codes)
         # What `draw` reads, in one tuple: one attribute load and an unpack per call instead
         # of eight loads (about 50 us a call on an RP2040; a sheet draws a hundred strings).
         self._drawing = (
@@ -158,10 +163,10 @@ def draw(fb, font, s, x, y, color=1):
         chars = s.encode() if _ENCODE else s
         at = _draw_ascii(_bound[1], chars, font._strip[0], run, _bound[2], x, y)
         x = run[6]
-        if at == len(s):
+        if run[9] == run[7]:
             return x
-        # From the first character that is not ASCII (the ones drawn were a byte each), the
-        # blits go on.
+        # From the first character the font lacks (or one of four UTF-8 bytes), the blits go
+        # on: `at` is its first byte.
     scratch, strip, advances, extra, first, ascii_count, width, box_height = font._drawing
     key = 0
     palette = None
