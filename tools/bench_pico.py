@@ -10,8 +10,11 @@ Figures, per board and game (the most demanding seat counts):
 - time (emulated Pico, `time.ticks_us` = Cortex-M0+ cycles at 125 MHz: deterministic, and a lower
   bound, a real chip is about 25-31 % slower on this code): key press mean/worst, from the key to
   the frame handed to the driver and the LED frame written, and its parts (rules with journal,
-  render, planner, driver conversion, LEDs); a bot's move; a bot/hint decision; the game start
-  (the press that imports the game); building the app and its first screen;
+  render, planner, driver conversion, LEDs); a bot's move; a bot/hint decision; a game's start
+  in its two steps, each counted apart from the presses: "open" (the worst press that opens a
+  title's setup screen from the menu, importing the title's package and option rows) and
+  "start" (the press that imports the rest and starts the game); building the app and its
+  first screen;
 - heap (emulated Pico): the least free heap after gc.collect() at any press, of the real 241,776,
   from a second run of each game (collecting after every press slows the presses after it,
   so the times come from a run without: tools/pico_probe.py);
@@ -430,8 +433,8 @@ def print_run(name, report, least_free):
         for part in ("rules", "render", "plan", "driver", "leds")
     )
     print(
-        "  %-12s press %s / %s ms (%d)  [%s]  bot move %s / %s  decision %s / %s  start %s  "
-        "least free %d  chores %s / %s  names %s"
+        "  %-12s press %s / %s ms (%d)  [%s]  bot move %s / %s  decision %s / %s  open %s  "
+        "start %s  least free %d  chores %s / %s  names %s"
         % (
             name,
             _ms(report["press"][0]),
@@ -442,6 +445,7 @@ def print_run(name, report, least_free):
             _ms(report["step"][1]),
             _ms(game["decision"][0]),
             _ms(game["decision"][1]),
+            _ms(report["open"][1]) if "open" in report else "-",
             _ms(game["start_us"]),
             least_free,
             _ms(report["tidy"][0]),

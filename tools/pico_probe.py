@@ -18,6 +18,9 @@ what the driver does once the refresh has ended (PanelBus._refreshed: the SSD168
 plane brought up to the glass), and what the app does before it waits for the next key, is
 timed apart ("tidy", "chores" in the bench): on the device it overlaps the refresh, whose own
 time is not counted either, or follows it.
+A press that opens a title's setup screen (it imports the title's package and option rows) and
+the press that starts a game (it imports the rest) are counted apart from the others: they are
+the two steps of a game's start, whose budget is its own.
 The parts are reported twice: over every refresh (bot moves and game starts included, so a
 bot's decision is in its "rules"), and over a person's presses alone ("press_parts"), whose
 means add up to the press mean.
@@ -104,6 +107,10 @@ class _Stats:
         self.least_free = 1 << 30
         self.wrapped = []  # timed game modules, each followed by its (name, function)s
         self.starts = _Figure()  # presses that started a game
+        # Presses that opened a title's setup screen from the menu: they import the title's
+        # package and its option rows (its data with them), 60-100 ms, the first step of a
+        # game's start; the panel's full refresh of the new screen follows (about 1.4 s).
+        self.opens = _Figure()
 
     def add(self, name, us):
         self.parts[name].add(us)
@@ -216,6 +223,7 @@ async def _press(app, stats, key):
     imports the game's modules) is counted apart, as the budgets count it apart."""
     shell = app.shell
     starting = key is not None and shell.game_state() is None
+    on_menu = type(shell.screen).__name__ == "MenuScreen"
     before = [stats.parts[name].total for name in _PARTS]
     refreshes = app.refreshes
     tidied = stats.tidy_us
@@ -240,6 +248,8 @@ async def _press(app, stats, key):
         stats.steps.add(took)
     elif starting and shell.game_state() is not None:
         stats.starts.add(took)
+    elif key is not None and on_menu and type(shell.screen).__name__ == "SetupScreen":
+        stats.opens.add(took)
     else:
         stats.presses.add(took)
         spent = []
@@ -397,6 +407,7 @@ def main(
         "first_screen_us": boot_us,
         "boot_us": _diff(start, imported_at) + built_us + boot_us if imported_at else 0,
         "press": stats.presses.summary(),
+        "open": stats.opens.summary(),
         "step": stats.steps.summary(),
         "tidy": stats.tidy.summary(),
         "least_free": stats.least_free if census else None,

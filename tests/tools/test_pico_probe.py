@@ -83,6 +83,8 @@ def test_probe_plays_two_games_and_reports_every_part(tmp_path):
         assert len(game["scores"]) == 2
     mean, worst, count = report["press"]
     assert 0 < mean <= worst and count > 20
+    # Each game's setup screen was opened from the menu once, counted apart from the presses.
+    assert report["open"][2] == 2 and report["open"][0] > 0
     for part in ("rules", "render", "plan", "driver", "leds"):
         assert report[part][2] > 0, part  # every part was timed at every press
         assert report["press_parts"][part][2] == count, part  # and split for a person's presses
