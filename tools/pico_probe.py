@@ -3,7 +3,10 @@ time figures (tools/bench_pico.py runs it on the emulated RP2040 and on the 32-b
 
 The app is pico_fakes.build_bare_app's: the device's App, shell, SSD1680 and LED drivers and
 journal on stand-in wires, without main.py's boot layer (about 25 KB less than a device holds;
-the probe and the autopilot take 7.4 KB of that). The keys come from the simulator's
+the probe and the autopilot take 7.4 KB of that). Its interned names are as many as the
+device's, though: the probe takes MicroPython's next pool of names as main.py's boot does
+(_device_names), because every new str the app makes costs a search of all of them (without,
+the presses of session 19 read 4-5 ms less than the device spends). The keys come from the simulator's
 autopilot, one at a time, the way App.tick handles them; this loop replaces App.run, which
 waits for pins. With `record` it writes the keys it pressed (tools/pico_keys.py): the heap is
 weighed by replaying them with nothing of the probe loaded: tools/pico_device.py, the device's
@@ -344,6 +347,23 @@ def _next_key(shell, pilot):
     return pilot.next_key(shell)
 
 
+def _device_names():
+    """The interned names as the device has them when its app starts: firmware/main.py's boot
+    layer takes MicroPython's next pool of names with throwaway ones (boot.take_name_pool),
+    and every new str the app makes is first looked for among all of them, one by one
+    (py/qstr.c: about 0.16 us a name on the emulated RP2040, so 200 us a str at 1,200
+    names). Without them, the probe's presses would cost less than the device's. The boot
+    module goes again (its own names stay, as on the device, where it stays loaded). Returns
+    how many throwaway names were interned (0 off MicroPython)."""
+    from dicetable import boot
+    from dicetable.core.modules import forget_modules
+
+    taken = boot.take_name_pool()
+    forget_modules(["dicetable.boot"])
+    gc.collect()
+    return taken
+
+
 def main(
     board_name,
     plan_text,
@@ -382,6 +402,7 @@ def main(
     app = build_bare_app(board_name, data_dir)
     _instrument(app, stats)
     built_us = _diff(_ticks_us(), start)
+    pooled = _device_names()
     failure = None
     restart = None
     results = []
@@ -404,6 +425,7 @@ def main(
     report = {
         "board": board_name,
         "build_us": built_us,
+        "pooled_names": pooled,
         "first_screen_us": boot_us,
         "boot_us": _diff(start, imported_at) + built_us + boot_us if imported_at else 0,
         "press": stats.presses.summary(),
