@@ -6,11 +6,11 @@ journal on stand-in wires, without main.py's boot layer (about 25 KB less than a
 the probe and the autopilot take 7.4 KB of that). Its interned names are as many as the
 device's, though: the probe takes MicroPython's next pool of names as main.py's boot does
 (_device_names), because every new str the app makes costs a search of all of them (without,
-the presses of session 19 read 4-5 ms less than the device spends). The keys come from the simulator's
-autopilot, one at a time, the way App.tick handles them; this loop replaces App.run, which
-waits for pins. With `record` it writes the keys it pressed (tools/pico_keys.py): the heap is
-weighed by replaying them with nothing of the probe loaded: tools/pico_device.py, the device's
-own main.py, on the emulated Pico and on the 32-bit build.
+the presses of session 19 read 4-5 ms less than the device spends). The keys come from the
+simulator's autopilot, one at a time, the way App.tick handles them; this loop replaces
+App.run, which waits for pins. With `record` it writes the keys it pressed
+(tools/pico_keys.py): the heap is weighed by replaying them with nothing of the probe loaded:
+tools/pico_device.py, the device's own main.py, on the emulated Pico and on the 32-bit build.
 
 Each press is timed with time.ticks_us from the key to the frame handed to the driver and the
 LED frame written, split into: rules (shell.handle: the rules, the bots, the journal's line
