@@ -198,9 +198,10 @@ class SSD1680(PanelBus):
         return window
 
     def _refreshed(self):
-        # A partial leaves RAM 0x26 (the old image) behind the glass in its window: bring it
-        # up now, after the refresh, rather than in the next press, which then sends only its
-        # new image (about a third of a press's driver time on the emulated RP2040).
+        # A refresh leaves RAM 0x26 (the old image) behind the glass in its window (a full one
+        # never wrote it): bring it up now, after the refresh, rather than in the next press,
+        # which then sends only its new image (about a third of a press's driver time on the
+        # emulated RP2040).
         lagging = self._lagging
         if lagging is not None and not self._ram_stale:
             self._lagging = None
