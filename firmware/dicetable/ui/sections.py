@@ -146,33 +146,6 @@ class Sections:
                 _extend(x, y, w, h)
         return True
 
-    def stale_except(self, fb, name, key, x, y, w, h, hole):
-        """`stale`, but the rectangle is cleared around `hole` (x, y, w, h), whose pixels are
-        kept: a part drawn alone inside the section (the Dice Trip map's strip of numbers)
-        that nothing else of the section reaches."""
-        if not self.stale(fb, name, key, x, y, 0, 0):
-            return False
-        if self._whole:
-            return True
-        if _tracking == _KNOWN:
-            _extend(x, y, w, h)
-        right, bottom = x + w, y + h
-        left, top = max(x, hole[0]), max(y, hole[1])
-        end, low = min(right, hole[0] + hole[2]), min(bottom, hole[1] + hole[3])
-        if end <= left or low <= top:  # the hole is outside: all of it
-            fb.fill_rect(x, y, w, h, _PAPER)
-            return True
-        # Above the hole, below it, then beside it (a band may be empty).
-        for band in (
-            (x, y, w, top - y),
-            (x, low, w, bottom - low),
-            (x, top, left - x, low - top),
-            (end, top, right - end, low - top),
-        ):
-            if band[2] > 0 and band[3] > 0:
-                fb.fill_rect(band[0], band[1], band[2], band[3], _PAPER)
-        return True
-
     def touched(self, x, y, w, h):
         """Note pixels drawn outside the rectangles of the sections redrawn (a mark that
         spills over its neighbours), so the planner searches there too."""
@@ -217,9 +190,6 @@ class _Whole:
         return True
 
     def stale(self, fb, name, key, x, y, w, h):
-        return True
-
-    def stale_except(self, fb, name, key, x, y, w, h, hole):
         return True
 
     def touched(self, x, y, w, h):

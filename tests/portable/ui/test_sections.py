@@ -101,31 +101,6 @@ def test_the_app_learns_the_union_of_the_sections_redrawn():
     assert sections_module.take_drawn() is None
 
 
-def test_a_section_cleared_around_a_hole_keeps_the_hole_and_is_searched_whole():
-    _buffer, fb = _frame(32, 16)
-    sections = Sections()
-    sections.begin(fb)
-    assert sections.stale_except(fb, 1, 1, 0, 0, 24, 16, (4, 8, 8, 8))
-    fb.fill(1)
-    sections_module.track()
-    sections.begin(fb)
-    assert not sections.stale_except(fb, 1, 1, 0, 0, 24, 16, (4, 8, 8, 8))
-    assert sections_module.take_drawn() == (0, 0, 0, 0)
-    for hole in ((4, 8, 8, 8), (-4, -4, 8, 8), (30, 0, 8, 8), (2, 3, 4, 5)):
-        fb.fill(1)
-        sections_module.track()
-        sections.begin(fb)
-        assert sections.stale_except(fb, 1, hole, 0, 0, 24, 16, hole)
-        assert sections_module.take_drawn() == (0, 0, 24, 16)
-        x, y, w, h = hole
-        for row in range(16):
-            for column in range(32):
-                kept = x <= column < x + w and y <= row < y + h
-                expected = 1 if column >= 24 or kept else 0
-                assert fb.pixel(column, row) == expected, (hole, column, row)
-    assert WHOLE.stale_except(fb, 1, 1, 0, 0, 24, 16, (4, 8, 8, 8))
-
-
 def test_pixels_drawn_past_a_section_are_searched_too_and_not_cleared():
     buffer, fb = _frame(32, 16)
     sections = Sections()

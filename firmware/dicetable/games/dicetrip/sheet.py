@@ -115,12 +115,7 @@ def _map(fb, width, height, found, state, seat, values, path, city, sections):
     sections.places[_MAP] = shown
     crossed = [index for index in range(len(values)) if values[index] == city_map.CROSSED]
     cities = range(board.size)
-    roads = (tuple(crossed), tuple(path))
-    if hole is None:
-        redrawn = sections.stale(fb, _MAP, roads, 0, 0, map_width(width), height)
-    else:
-        redrawn = sections.stale_except(fb, _MAP, roads, 0, 0, map_width(width), height, hole)
-    if redrawn:
+    if _roads_stale(fb, sections, (tuple(crossed), tuple(path)), map_width(width), height, hole):
         city_map.draw_roads(fb, layout, board, values, path)
     elif before is not None:  # the boxes whose number or inversion changed
         cities = [index for index in cities if before[0][index] != values[index]]
@@ -135,6 +130,29 @@ def _map(fb, width, height, found, state, seat, values, path, city, sections):
     # In the strip's key when the roads' draw clears it: how often the map was drawn.
     drawn = 0 if hole is not None else sections.since(_MAP)
     _strip(fb, dense, spot, label, own, drawn, sections)
+
+
+def _roads_stale(fb, sections, key, width, height, hole):
+    """True when the roads must be drawn again (their key changed): the map, `width` x
+    `height`, is then cleared, around the strip's hole where it has one (nothing else on the
+    map reaches it: lay_out), so that the strip stays as it was drawn. The planner is told
+    the whole map."""
+    if hole is None:
+        return sections.stale(fb, _MAP, key, 0, 0, width, height)
+    if not sections.stale(fb, _MAP, key, 0, 0, 0, 0):
+        return False
+    sections.touched(0, 0, width, height)
+    x, y, w, h = hole
+    # Above the hole, below it, then beside it (a band may be empty).
+    for band in (
+        (0, 0, width, y),
+        (0, y + h, width, height - y - h),
+        (0, y, x, h),
+        (x + w, y, width - x - w, h),
+    ):
+        if band[2] > 0 and band[3] > 0:
+            fb.fill_rect(band[0], band[1], band[2], band[3], _PAPER)
+    return True
 
 
 def _strip(fb, fnt, spot, label, own, drawn, sections):

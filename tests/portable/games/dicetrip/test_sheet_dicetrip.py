@@ -503,3 +503,36 @@ def test_a_number_written_off_the_route_redraws_its_box_and_the_strip_not_the_ro
                 changed += 1
             assert frame.snapshot() == _render(state, width, height, _view(0)).snapshot()
     assert kept and changed, (kept, changed)  # both kinds were tried
+
+
+def test_the_roads_drawn_again_clear_the_map_around_the_strip_and_tell_the_whole_map():
+    """_roads_stale: with a hole, the map is cleared but for the hole, wherever it lies (inside,
+    at an edge, past one), and the planner is told the whole map; nothing when the key holds."""
+    import framebuf
+
+    from dicetable.ui import sections as sections_module
+    from dicetable.ui.sections import WHOLE, Sections
+
+    buffer = bytearray(32 * 16 // 8)
+    fb = framebuf.FrameBuffer(buffer, 32, 16, framebuf.MONO_HLSB)
+    sections = Sections()
+    sections.begin(fb)
+    assert sheet_dicetrip._roads_stale(fb, sections, 1, 24, 16, (4, 8, 8, 8))
+    fb.fill(1)
+    sections_module.track()
+    sections.begin(fb)
+    assert not sheet_dicetrip._roads_stale(fb, sections, 1, 24, 16, (4, 8, 8, 8))
+    assert sections_module.take_drawn() == (0, 0, 0, 0)
+    for hole in ((4, 8, 8, 8), (0, 0, 8, 8), (-4, -4, 8, 8), (20, 12, 8, 8), (2, 3, 4, 5)):
+        fb.fill(1)
+        sections_module.track()
+        sections.begin(fb)
+        assert sheet_dicetrip._roads_stale(fb, sections, hole, 24, 16, hole)
+        assert sections_module.take_drawn() == (0, 0, 24, 16)
+        x, y, w, h = hole
+        for row in range(16):
+            for column in range(32):
+                kept = x <= column < x + w and y <= row < y + h
+                expected = 1 if column >= 24 or kept else 0
+                assert fb.pixel(column, row) == expected, (hole, column, row)
+    assert sheet_dicetrip._roads_stale(fb, WHOLE, 1, 24, 16, (4, 8, 8, 8))
