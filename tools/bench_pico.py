@@ -445,7 +445,7 @@ def print_run(name, report, least_free):
             _ms(report["step"][1]),
             _ms(game["decision"][0]),
             _ms(game["decision"][1]),
-            _ms(report["open"][1]) if "open" in report else "-",
+            _ms(report["open"][1]),
             _ms(game["start_us"]),
             least_free,
             _ms(report["tidy"][0]),
